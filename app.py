@@ -1,0 +1,30 @@
+"""Attention Lab: the entry point. It only frames and routes; pages live in app_pages/.
+
+Page scripts are in app_pages/, not pages/: with a pages/ folder beside app.py,
+Streamlit 1.67 starts in its legacy pages-directory mode until st.navigation first
+runs, so the first deep link on a fresh server would skip this file (see README).
+"""
+
+import streamlit as st
+
+from attention_ui import sidebar, state
+from attention_ui.pages import ALL_PAGES
+
+st.set_page_config(
+    page_title="Attention Lab",
+    page_icon="assets/favicon.png",
+    layout="wide",
+    initial_sidebar_state="expanded",
+)
+state.init_state()
+
+sections: dict[str, list] = {}
+for spec in ALL_PAGES:
+    sections.setdefault(spec.section, []).append(
+        st.Page(spec.path, title=spec.title, url_path=spec.key, default=spec.key == "start")
+    )
+page = st.navigation(sections)
+
+sidebar.render()
+page.run()
+state.sync_url()

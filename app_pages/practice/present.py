@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("present")
+st.info("Coming soon.")

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("start")
+st.info("Coming soon.")

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("inputs")
+st.info("Coming soon.")

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("mask")
+st.info("Coming soon.")

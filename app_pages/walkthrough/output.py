@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("output")
+st.info("Coming soon.")

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("scores")
+st.info("Coming soon.")

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("softmax")
+st.info("Coming soon.")

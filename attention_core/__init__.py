@@ -1,0 +1,63 @@
+"""attention_core: scaled dot-product attention in pure NumPy, every stage kept.
+
+No Streamlit, no Plotly: notebooks, tests and the app all call this package.
+"""
+
+from attention_core.attention import (
+    AttentionTrace,
+    as_matrix,
+    attention,
+    check_qkv,
+    dot_product_terms,
+    project,
+)
+from attention_core.errors import InputError
+from attention_core.masks import causal_mask, check_mask, padding_mask
+from attention_core.parsing import (
+    MAX_DIM,
+    MAX_TOKENS,
+    format_matrix,
+    label_tokens,
+    parse_matrix,
+    parse_tokens,
+)
+from attention_core.presets import (
+    DEFAULT_PRESET,
+    PRESETS,
+    Preset,
+    default_scenario,
+    random_scenario,
+)
+from attention_core.resize import resize
+from attention_core.scenario import MASK_KINDS, MODES, Scenario
+from attention_core.softmax import naive_softmax, softmax
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "MASK_KINDS",
+    "MAX_DIM",
+    "MAX_TOKENS",
+    "MODES",
+    "PRESETS",
+    "AttentionTrace",
+    "InputError",
+    "Preset",
+    "Scenario",
+    "as_matrix",
+    "attention",
+    "causal_mask",
+    "check_mask",
+    "check_qkv",
+    "default_scenario",
+    "dot_product_terms",
+    "format_matrix",
+    "label_tokens",
+    "naive_softmax",
+    "padding_mask",
+    "parse_matrix",
+    "parse_tokens",
+    "project",
+    "random_scenario",
+    "resize",
+    "softmax",
+]

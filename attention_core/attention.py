@@ -1,0 +1,179 @@
+"""Scaled dot-product attention, softmax(Q K^T / sqrt(d_k)) V, with every stage kept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from attention_core.errors import InputError
+from attention_core.masks import check_mask
+from attention_core.softmax import softmax
+from attention_core.types import BoolArray, FloatArray
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True, eq=False)
+class AttentionTrace:
+    """Every intermediate of one attention call, so each stage can be shown.
+
+    Shapes: Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v); scores, scaled_scores,
+    masked_scores, weights (n_q, n_k); output (n_q, d_v); mask (n_q, n_k) or None.
+    """
+
+    Q: FloatArray
+    K: FloatArray
+    V: FloatArray
+    scores: FloatArray
+    d_k: int
+    scale: float
+    scaled_scores: FloatArray
+    mask: BoolArray | None
+    masked_scores: FloatArray
+    weights: FloatArray
+    output: FloatArray
+
+    def to_frames(
+        self, q_labels: list[str] | None = None, k_labels: list[str] | None = None
+    ) -> dict[str, pd.DataFrame]:
+        """Each stage as a pandas DataFrame labelled by token (for notebooks and CSV)."""
+        import pandas as pd  # only notebooks and exports need pandas
+
+        n_q, n_k = self.scores.shape
+        q_labels = list(q_labels) if q_labels is not None else [f"q{i + 1}" for i in range(n_q)]
+        k_labels = list(k_labels) if k_labels is not None else [f"k{j + 1}" for j in range(n_k)]
+        d_cols = [f"d{m + 1}" for m in range(self.Q.shape[1])]
+        v_cols = [f"v{m + 1}" for m in range(self.V.shape[1])]
+        frames = {
+            "Q": pd.DataFrame(self.Q, index=q_labels, columns=d_cols),
+            "K": pd.DataFrame(self.K, index=k_labels, columns=d_cols),
+            "V": pd.DataFrame(self.V, index=k_labels, columns=v_cols),
+            "scores": pd.DataFrame(self.scores, index=q_labels, columns=k_labels),
+            "scaled_scores": pd.DataFrame(self.scaled_scores, index=q_labels, columns=k_labels),
+            "masked_scores": pd.DataFrame(self.masked_scores, index=q_labels, columns=k_labels),
+            "weights": pd.DataFrame(self.weights, index=q_labels, columns=k_labels),
+            "output": pd.DataFrame(self.output, index=q_labels, columns=v_cols),
+        }
+        if self.mask is not None:
+            frames["mask"] = pd.DataFrame(self.mask, index=q_labels, columns=k_labels)
+        return frames
+
+
+def as_matrix(M: object, name: str) -> FloatArray:
+    """``M`` as a finite, non-empty 2-D float64 array, or an InputError naming ``name``."""
+    try:
+        A = np.asarray(M, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must be a grid of numbers", where=name) from None
+    if A.ndim == 1:
+        A = A[np.newaxis, :]  # a single vector is one row: (d,) -> (1, d)
+    if A.ndim != 2:
+        raise InputError(f"{name} must be a 2-D grid of numbers, not {A.ndim}-D", where=name)
+    if A.shape[0] == 0:
+        raise InputError(f"{name} is empty: it needs at least one row", where=name)
+    if A.shape[1] == 0:
+        raise InputError(f"{name} has 0 columns: each row needs at least one number", where=name)
+    bad = np.argwhere(~np.isfinite(A))
+    if bad.size:
+        r, c = (int(i) + 1 for i in bad[0])
+        raise InputError(
+            f"{name} row {r}, column {c} is {A[r - 1, c - 1]}: every entry must be a finite number",
+            where=name,
+        )
+    return A
+
+
+def project(
+    X: FloatArray, W_q: FloatArray, W_k: FloatArray, W_v: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Queries, keys and values from embeddings by learned projections.
+
+    X (n, d_model); W_q, W_k (d_model, d_k); W_v (d_model, d_v).
+    Returns Q, K (n, d_k) and V (n, d_v).
+    """
+    X = as_matrix(X, "X")
+    Ws = {name: as_matrix(W, name) for name, W in (("W_q", W_q), ("W_k", W_k), ("W_v", W_v))}
+    for name, W in Ws.items():
+        if W.shape[0] != X.shape[1]:
+            raise InputError(
+                f"{name} has {W.shape[0]} rows but X has {X.shape[1]} columns: "
+                f"{name} needs one row per embedding dimension (d_model = {X.shape[1]})",
+                where=name,
+            )
+    if Ws["W_q"].shape[1] != Ws["W_k"].shape[1]:
+        raise InputError(
+            f"W_k has {Ws['W_k'].shape[1]} columns but W_q has {Ws['W_q'].shape[1]}: "
+            "queries and keys must come out the same length d_k",
+            where="W_k",
+        )
+    Q = X @ Ws["W_q"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+    K = X @ Ws["W_k"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+    V = X @ Ws["W_v"]  # (n, d_model) @ (d_model, d_v) -> (n, d_v)
+    return Q, K, V
+
+
+def check_qkv(Q: object, K: object, V: object) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Q, K, V as float arrays whose shapes fit together, or a clear InputError."""
+    Q, K, V = as_matrix(Q, "Q"), as_matrix(K, "K"), as_matrix(V, "V")
+    if K.shape[1] != Q.shape[1]:
+        raise InputError(
+            f"K has {K.shape[1]} columns but Q has {Q.shape[1]}: "
+            "every query and key needs the same length d_k",
+            where="K",
+        )
+    if V.shape[0] != K.shape[0]:
+        raise InputError(
+            f"V has {V.shape[0]} rows but K has {K.shape[0]}: "
+            "every key needs exactly one value vector",
+            where="V",
+        )
+    return Q, K, V
+
+
+def attention(
+    Q: FloatArray,
+    K: FloatArray,
+    V: FloatArray,
+    mask: BoolArray | None = None,
+    scaled: bool = True,
+) -> AttentionTrace:
+    """softmax(Q K^T / sqrt(d_k)) V, keeping every stage.
+
+    Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v); mask (n_q, n_k) bool, True = may attend.
+    ``scaled=False`` skips the 1/sqrt(d_k) factor (scale 1.0), to show why it is there.
+    """
+    Q, K, V = check_qkv(Q, K, V)
+    n_q, d_k = Q.shape
+    n_k = K.shape[0]
+    if mask is not None:
+        mask = check_mask(mask, n_q, n_k)
+    scores = Q @ K.T  # (n_q, d_k) @ (d_k, n_k) -> (n_q, n_k)
+    scale = 1.0 / np.sqrt(d_k) if scaled else 1.0
+    scaled_scores = scores * scale  # (n_q, n_k)
+    masked_scores = scaled_scores if mask is None else np.where(mask, scaled_scores, -np.inf)
+    weights = softmax(masked_scores, axis=-1)  # (n_q, n_k), each row sums to 1
+    output = weights @ V  # (n_q, n_k) @ (n_k, d_v) -> (n_q, d_v)
+    return AttentionTrace(
+        Q=Q, K=K, V=V, scores=scores, d_k=d_k, scale=float(scale),
+        scaled_scores=scaled_scores, mask=mask, masked_scores=masked_scores,
+        weights=weights, output=output,
+    )  # fmt: skip
+
+
+def dot_product_terms(q: FloatArray, k: FloatArray) -> FloatArray:
+    """The per-dimension products q_m * k_m whose sum is the score q . k.
+
+    q, k (d_k,). Returns (d_k,).
+    """
+    q = np.asarray(q, dtype=np.float64).ravel()
+    k = np.asarray(k, dtype=np.float64).ravel()
+    if q.shape != k.shape:
+        raise InputError(
+            f"the key has {k.size} numbers but the query has {q.size}: "
+            "a dot product needs vectors of the same length",
+            where="K",
+        )
+    return q * k  # (d_k,)

@@ -1,0 +1,128 @@
+"""Ready-made scenarios: the lessons' worked examples, a small sentence, and random ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from attention_core.scenario import Scenario
+from attention_core.types import FloatArray
+
+_WORDS = "the quick brown fox jumps over the lazy dog while a small bird sings".split()
+
+
+@dataclass(frozen=True)
+class Preset:
+    key: str
+    title: str
+    description: str
+    build: Callable[[], Scenario]
+
+
+def paper_toy() -> Scenario:
+    """The paper guide's toy: one query, two keys, d_k = 2 -> weights 0.3303 / 0.6697, output 16.697."""
+    return Scenario(
+        name="Paper guide: one query, two keys",
+        mode="direct",
+        query_tokens=("q",),
+        tokens=("k1", "k2"),
+        Q=np.array([[1.0, 2.0]]),  # (1, d_k=2)
+        K=np.eye(2),  # (2, 2)
+        V=np.array([[10.0], [20.0]]),  # (2, d_v=1)
+    )
+
+
+def hungry() -> Scenario:
+    """'The animal ... because it was hungry': "it" scores [6, 2, 0], scaled by 1/sqrt(4) to [3, 1, 0]."""
+    return Scenario(
+        name="'...because it was hungry'",
+        mode="direct",
+        query_tokens=("it",),
+        tokens=("animal", "jungle", "hunt"),
+        Q=np.array([[2.0, 2.0, 2.0, 0.0]]),  # (1, d_k=4)
+        K=np.array([[1.0, 1.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]]),
+        V=np.array([[2.0, 4.0], [6.0, 2.0], [1.0, 8.0]]),  # (3, d_v=2), the post's values
+    )
+
+
+def quiz88() -> Scenario:
+    """Lesson 88's quiz: q = [1, 2], keys [1, 1] and [1, 0] -> 80.4 % / 19.6 %. V = I shows the weights."""
+    return Scenario(
+        name="Lesson 88 quiz: two keys",
+        mode="direct",
+        query_tokens=("q",),
+        tokens=("k1", "k2"),
+        Q=np.array([[1.0, 2.0]]),
+        K=np.array([[1.0, 1.0], [1.0, 0.0]]),
+        V=np.eye(2),
+    )
+
+
+def cat_mat() -> Scenario:
+    """Six tokens with hand-made 4-d embeddings (features: article, animal, action, place)."""
+    X = np.array(
+        [
+            [1.0, 0.0, 0.0, 0.0],  # the
+            [0.0, 1.0, 0.2, 0.1],  # cat
+            [0.0, 0.3, 1.0, 0.0],  # sat
+            [0.3, 0.0, 0.4, 0.6],  # on
+            [1.0, 0.0, 0.0, 0.0],  # the
+            [0.0, 0.1, 0.0, 1.0],  # mat
+        ]
+    )  # (n=6, d_model=4)
+    W_q = np.array([[0.0, 1.5, 0.0], [2.0, 1.0, 0.0], [0.0, 2.0, 1.0], [0.0, 0.0, 2.0]])  # (4, d_k=3)
+    W_k = np.array([[0.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 0.0, 1.0], [0.0, 1.0, 2.0]])  # (4, d_k=3)
+    W_v = np.array([[0.1, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])  # (4, d_v=3)
+    return Scenario(
+        name="the cat sat on the mat",
+        tokens=("the", "cat", "sat", "on", "the", "mat"),
+        X=X, W_q=W_q, W_k=W_k, W_v=W_v,
+    )  # fmt: skip
+
+
+def random_scenario(
+    seed: int = 0, n_tokens: int = 4, d_model: int = 4, d_k: int = 3, d_v: int = 3
+) -> Scenario:
+    """Embeddings and projections drawn from N(0, 1), rounded to 2 decimals so they can be read.
+
+    Projections are divided by sqrt(d_model) so Q and K keep entries of about unit size.
+    """
+    rng = np.random.default_rng(seed)
+    tokens = tuple(_WORDS[i] if i < len(_WORDS) else f"t{i + 1}" for i in range(n_tokens))
+    return Scenario(
+        name=f"random (seed {seed})",
+        tokens=tokens,
+        X=_rounded(rng.normal(size=(n_tokens, d_model))),  # (n, d_model)
+        W_q=_rounded(rng.normal(size=(d_model, d_k)) / np.sqrt(d_model)),  # (d_model, d_k)
+        W_k=_rounded(rng.normal(size=(d_model, d_k)) / np.sqrt(d_model)),  # (d_model, d_k)
+        W_v=_rounded(rng.normal(size=(d_model, d_v)) / np.sqrt(d_model)),  # (d_model, d_v)
+    )
+
+
+def _rounded(M: FloatArray) -> FloatArray:
+    return np.round(M, 2) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in (
+        Preset("cat_mat", "The cat sat on the mat", "Six tokens from hand-made embeddings "
+               "and projections; 'the' appears twice.", cat_mat),
+        Preset("paper_toy", "Paper guide toy", "One query [1, 2], keys = identity, values 10 "
+               "and 20: output 16.697.", paper_toy),
+        Preset("hungry", "'...because it was hungry'", "Which word does 'it' look at? Scaled "
+               "scores 3, 1, 0 for animal, jungle, hunt.", hungry),
+        Preset("quiz88", "Lesson 88 quiz", "Two keys, d_k = 2: the answer is 80.4 % / 19.6 %.",
+               quiz88),
+        Preset("random", "Random", "Embeddings and projections drawn at random from a seed.",
+               random_scenario),
+    )
+}  # fmt: skip
+
+DEFAULT_PRESET = "cat_mat"
+
+
+def default_scenario() -> Scenario:
+    return PRESETS[DEFAULT_PRESET].build()
