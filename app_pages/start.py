@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("start")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["start"].title)
 st.info("Coming soon.")

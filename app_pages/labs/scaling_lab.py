@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("scaling_lab")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["scaling-lab"].title)
 st.info("Coming soon.")

@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("exercises")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["exercises"].title)
 st.info("Coming soon.")

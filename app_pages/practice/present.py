@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("present")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["present"].title)
 st.info("Coming soon.")

@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("inputs")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["inputs"].title)
 st.info("Coming soon.")

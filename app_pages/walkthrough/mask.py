@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("mask")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["mask"].title)
 st.info("Coming soon.")

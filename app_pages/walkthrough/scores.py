@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("scores")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["scores"].title)
 st.info("Coming soon.")

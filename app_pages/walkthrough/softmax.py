@@ -1,4 +1,6 @@
 import streamlit as st
 
-st.title("softmax")
+from attention_ui.pages import BY_KEY
+
+st.title(BY_KEY["softmax"].title)
 st.info("Coming soon.")
