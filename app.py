@@ -24,6 +24,7 @@ for spec in ALL_PAGES:
         st.Page(spec.path, title=spec.title, url_path=spec.key, default=spec.key == "start")
     )
 page = st.navigation(sections)
+state.on_page_enter(page.url_path or "start")
 
 sidebar.render()
 page.run()

@@ -74,7 +74,7 @@ def cat_mat() -> Scenario:
     )  # (n=6, d_model=4)
     W_q = np.array([[0.0, 1.5, 0.0], [2.0, 1.0, 0.0], [0.0, 2.0, 1.0], [0.0, 0.0, 2.0]])  # (4, d_k=3)
     W_k = np.array([[0.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 0.0, 1.0], [0.0, 1.0, 2.0]])  # (4, d_k=3)
-    W_v = np.array([[0.1, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])  # (4, d_v=3)
+    W_v = np.diag([0.1, 1.0, 1.0, 1.0])  # (4, d_v=4): d_v = d_model, so x + output is defined
     return Scenario(
         name="the cat sat on the mat",
         tokens=("the", "cat", "sat", "on", "the", "mat"),

@@ -25,6 +25,10 @@ DRAFT = "draft"
 INPUT_ERROR = "input_error"
 URL_ERROR = "url_error"
 EDITOR_GEN = "editor_gen"
+EDITOR_BASE = "editor_base"
+FIELD_ERRORS = "field_errors"
+EDITOR_WIDGETS = ("tokens_text", "query_tokens_text", "input_mode", "size_d_model", "size_d_k",
+                  "size_d_v", "mask_kind", "mask_n_valid")  # fmt: skip
 URL_KEY = "s"
 
 
@@ -63,6 +67,11 @@ def get_draft() -> Scenario:
 
 
 def input_error() -> InputError | None:
+    """Why the draft is not in use: a field that could not be read, or an invalid draft."""
+    fields = st.session_state.get(FIELD_ERRORS) or {}
+    if fields:
+        where, message = next(iter(fields.items()))
+        return InputError(message, where=where)
     return st.session_state.get(INPUT_ERROR)
 
 
@@ -93,12 +102,43 @@ def update_draft(draft: Scenario) -> bool:
 
 
 def reset_editors() -> None:
-    """Give every grid editor a fresh key, so it shows the draft's numbers again."""
-    st.session_state[EDITOR_GEN] = st.session_state.get(EDITOR_GEN, 0) + 1
+    """Make every input widget show the draft again.
+
+    Grid editors hold edits relative to the frame they were given, so they get a fresh
+    key and a new base frame; plain widgets are dropped and re-seeded from the draft.
+    """
+    ss = st.session_state
+    ss[EDITOR_GEN] = ss.get(EDITOR_GEN, 0) + 1
+    draft = get_draft()
+    ss[EDITOR_BASE] = {n: getattr(draft, n) for n in draft.matrix_names}
+    for key in EDITOR_WIDGETS:
+        ss.pop(key, None)
 
 
 def editor_gen() -> int:
     return st.session_state.get(EDITOR_GEN, 0)
+
+
+def editor_base(name: str):  # noqa: ANN201  (FloatArray | None)
+    """The frame a grid editor was last given (its edits are relative to it)."""
+    bases = st.session_state.get(EDITOR_BASE)
+    if bases is None or name not in bases:
+        reset_editors()
+        bases = st.session_state[EDITOR_BASE]
+    return bases.get(name)
+
+
+def field_errors() -> dict[str, str]:
+    """Messages for inputs that could not be read at all (tokens, pasted text)."""
+    return st.session_state.setdefault(FIELD_ERRORS, {})
+
+
+def on_page_enter(page_key: str) -> None:
+    """Called once per run by app.py: entering a page re-seeds its input widgets."""
+    ss = st.session_state
+    if ss.get("_current_page") != page_key:
+        ss["_current_page"] = page_key
+        reset_editors()
 
 
 def sync_url() -> None:
@@ -119,3 +159,4 @@ def _store(scenario: Scenario) -> None:
     ss[TRACE] = scenario.trace()
     ss[DRAFT] = scenario
     ss[INPUT_ERROR] = None
+    ss[FIELD_ERRORS] = {}

@@ -1,6 +1,7 @@
-import streamlit as st
+from attention_ui import explanations, state, views
+from attention_ui.widgets import page_header, prev_next, stale_notice
 
-from attention_ui.pages import BY_KEY
-
-st.title(BY_KEY["scaling"].title)
-st.info("Coming soon.")
+page_header("scaling", "scaling", explanations.LONG["scaling"])
+stale_notice()
+views.scaling(state.get_scenario(), state.get_trace())
+prev_next("scaling")

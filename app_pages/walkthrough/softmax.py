@@ -1,6 +1,7 @@
-import streamlit as st
+from attention_ui import explanations, state, views
+from attention_ui.widgets import page_header, prev_next, stale_notice
 
-from attention_ui.pages import BY_KEY
-
-st.title(BY_KEY["softmax"].title)
-st.info("Coming soon.")
+page_header("softmax", "softmax", explanations.LONG["softmax"])
+stale_notice()
+views.softmax_view(state.get_scenario(), state.get_trace())
+prev_next("softmax")
