@@ -1,6 +1,42 @@
 import streamlit as st
 
-from attention_ui.pages import BY_KEY
+from attention_ui import start, state
+from attention_ui.widgets import formula, md_escape, page_header
 
-st.title(BY_KEY["start"].title)
-st.info("Coming soon.")
+page_header("start")
+st.markdown(
+    "#### How does a Transformer decide which words matter to each other?\n"
+    "Attention lets every token look at the other tokens and take in what it needs. "
+    "This app computes **scaled dot-product attention** on your own tokens and numbers and "
+    "shows every step."
+)
+st.latex(formula())
+
+left, right = st.columns([3, 2])
+with left:
+    st.subheader("The intuition")
+    start.intuition()
+with right:
+    start.diagram()
+
+st.subheader("The recipe: click a step to open it")
+start.pipeline()
+
+st.subheader("Start from an example")
+st.caption(f"Current scenario: {md_escape(state.get_scenario().name or 'your own')}")
+start.preset_cards()
+
+st.subheader("How to use it")
+c1, c2 = st.columns(2)
+with c1:
+    st.markdown("**Learning on your own**")
+    st.page_link("app_pages/walkthrough/inputs.py", label="Walk through the steps from 1. Inputs")
+    st.page_link("app_pages/practice/exercises.py", label="Check your own answers: Exercises")
+    st.page_link("app_pages/labs/scaling_lab.py", label="Why 1/√d_k? The scaling lab")
+with c2:
+    st.markdown("**Teaching a class**")
+    st.page_link("app_pages/practice/present.py", label="Presentation mode: one step per screen")
+    st.caption(
+        "Every page's address holds the whole scenario: copy it (or use *Share and export* in "
+        "the sidebar) and your students open the same numbers on the same page."
+    )

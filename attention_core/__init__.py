@@ -29,6 +29,7 @@ from attention_core.presets import (
     random_scenario,
 )
 from attention_core.resize import resize
+from attention_core.saturation import saturation_sweep
 from attention_core.scenario import MASK_KINDS, MODES, Scenario
 from attention_core.softmax import naive_softmax, softmax
 
@@ -59,5 +60,6 @@ __all__ = [
     "project",
     "random_scenario",
     "resize",
+    "saturation_sweep",
     "softmax",
 ]

@@ -66,7 +66,7 @@ def as_matrix(M: object, name: str) -> FloatArray:
     """``M`` as a finite, non-empty 2-D float64 array, or an InputError naming ``name``."""
     try:
         A = np.asarray(M, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int like 10**400
         raise InputError(f"{name} must be a grid of numbers", where=name) from None
     if A.ndim == 1:
         A = A[np.newaxis, :]  # a single vector is one row: (d,) -> (1, d)

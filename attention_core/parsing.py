@@ -45,9 +45,10 @@ def parse_tokens(text: str) -> list[str]:
 
 
 def label_tokens(tokens: list[str] | tuple[str, ...]) -> list[str]:
-    """Labels that tell repeated tokens apart: ['the', 'cat', 'the'] -> ['the (1)', 'cat', 'the (2)'].
+    """Labels that tell repeated tokens apart.
 
-    Charts merge equal category labels, so every label must be unique.
+    ['the', 'cat', 'the'] -> ['the (1)', 'cat', 'the (2)']. Charts merge equal
+    category labels, so every label must be unique.
     """
     counts: dict[str, int] = {}
     for t in tokens:
@@ -83,7 +84,9 @@ def parse_matrix(text: str, name: str = "") -> FloatArray:
     text = (text or "").translate(_MINUS)
     what = name or "the matrix"
     if len(text) > MAX_TEXT_CHARS:
-        raise InputError(f"{what} is too long to be a matrix this app can show", where=name)
+        raise InputError(
+            f"{what} is too long: at most {MAX_TEXT_CHARS:,} characters are allowed", where=name
+        )
     rows = _split_rows(text, name)
     if not rows:
         raise InputError(f"{what} is empty: type at least one row of numbers", where=name)
@@ -94,8 +97,8 @@ def parse_matrix(text: str, name: str = "") -> FloatArray:
     for r, row_values in enumerate(values, start=1):
         if len(row_values) != width:
             raise InputError(
-                f"{_prefix(name)}row {r} has {_count(len(row_values))} but row 1 has {_count(width)}: "
-                "every row needs the same number of columns",
+                f"{_prefix(name)}row {r} has {_count(len(row_values))} "
+                f"but row 1 has {_count(width)}: every row needs the same number of columns",
                 where=name,
             )
     if width > MAX_DIM:
@@ -113,25 +116,43 @@ def _split_rows(text: str, name: str) -> list[str]:
 def _bracket_rows(text: str, name: str) -> list[str]:
     inner = re.findall(r"\[([^\[\]]*)\]", text)
     rest = re.sub(r"\[[^\[\]]*\]", "", text)
-    if text.count("[") != text.count("]") or re.search(r"[^\s\[\],;]", rest):
+    if not _balanced(text) or re.search(r"[^\s\[\],;]", rest):
         raise InputError(
-            f"{_prefix(name)}the brackets do not match up; write rows like [1, 2] or [[1, 2], [3, 4]]",
+            f"{_prefix(name)}the brackets do not match up; "
+            "write rows like [1, 2] or [[1, 2], [3, 4]]",
             where=name,
         )
     return [row for group in inner for row in group.split(";") if row.strip()]
 
 
+def _balanced(text: str) -> bool:
+    """Every ']' closes an earlier '[' and every '[' is closed (so '][1, 2][' is not)."""
+    depth = 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 def _parse_row(row: str, r: int, name: str) -> list[float]:
-    cells = _CELL_SPLIT.split(row.strip().strip(","))
+    cells = _CELL_SPLIT.split(row.strip().strip(",").strip())  # '1, 2 ,' and ', 1' are fine
     numbers = []
     for c, cell in enumerate(cells, start=1):
         if cell == "":
             raise InputError(f"{_prefix(name)}row {r}, column {c} is empty", where=name)
         if not _NUMBER.fullmatch(cell):
-            raise InputError(f"{_prefix(name)}row {r}, column {c}: '{cell[:20]}' is not a number", where=name)
+            raise InputError(
+                f"{_prefix(name)}row {r}, column {c}: '{cell[:20]}' is not a number", where=name
+            )
         value = float(cell)
         if not np.isfinite(value):
-            raise InputError(f"{_prefix(name)}row {r}, column {c}: '{cell[:20]}' is too large", where=name)
+            raise InputError(
+                f"{_prefix(name)}row {r}, column {c}: '{cell[:20]}' is too large", where=name
+            )
         numbers.append(value)
     return numbers
 

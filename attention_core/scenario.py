@@ -108,7 +108,8 @@ class Scenario:
         for name, M in mats.items():
             if max(M.shape) > MAX_DIM:
                 raise InputError(
-                    f"{name} is {M.shape[0]} x {M.shape[1]}; dimensions of at most {MAX_DIM} are allowed",
+                    f"{name} is {M.shape[0]} x {M.shape[1]}; "
+                    f"dimensions of at most {MAX_DIM} are allowed",
                     where=name,
                 )
         if self.mode == "embeddings":
@@ -186,7 +187,7 @@ class Scenario:
             raise InputError("this scenario file is too large to load", where="file")
         try:
             d = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # deep nesting: [[[[...
             raise InputError(f"this file is not valid JSON ({exc})", where="file") from None
         return cls.from_dict(d)
 
@@ -221,8 +222,10 @@ def _check_tokens(tokens: tuple[str, ...], what: str) -> None:
 
 def _check_rows(M: FloatArray, name: str, n: int, row_name: str, token_name: str) -> None:
     if M.shape[0] != n:
+        rows = f"{M.shape[0]} row" if M.shape[0] == 1 else f"{M.shape[0]} rows"
+        there = f"is 1 {token_name}" if n == 1 else f"are {n} {token_name}s"
         raise InputError(
-            f"{name} has {M.shape[0]} rows but there are {n} {token_name}s: "
+            f"{name} has {rows} but there {there}: "
             f"{name} needs one row ({row_name}) per {token_name}",
             where=name,
         )
@@ -284,11 +287,15 @@ def _bool(v: Any) -> bool:
 
 
 def _number_grid(M: Any, name: str) -> FloatArray:
-    ok = isinstance(M, list) and len(M) <= MAX_DIM and all(
-        isinstance(row, list)
-        and len(row) <= MAX_DIM
-        and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in row)
-        for row in M
+    ok = (
+        isinstance(M, list)
+        and len(M) <= MAX_DIM
+        and all(
+            isinstance(row, list)
+            and len(row) <= MAX_DIM
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in row)
+            for row in M
+        )
     )
     if not ok:
         raise InputError(f"the scenario's {name} must be a list of rows of numbers", "file")
@@ -300,9 +307,13 @@ def _number_grid(M: Any, name: str) -> FloatArray:
 def _bool_grid(M: Any) -> BoolArray | None:
     if M is None:
         return None
-    ok = isinstance(M, list) and len(M) <= MAX_TOKENS and all(
-        isinstance(row, list) and len(row) <= MAX_TOKENS and all(x in (0, 1) for x in row)
-        for row in M
+    ok = (
+        isinstance(M, list)
+        and len(M) <= MAX_TOKENS
+        and all(
+            isinstance(row, list) and len(row) <= MAX_TOKENS and all(x in (0, 1) for x in row)
+            for row in M
+        )
     )
     if not ok or len({len(row) for row in M}) > 1 or not M:
         raise InputError("the scenario's custom mask must be rows of 0/1", where="file")
@@ -315,7 +326,9 @@ def _unpack_url(text: str) -> Any:
         "showing the default scenario instead",
         where="url",
     )
-    if not isinstance(text, str) or len(text) > MAX_URL_CHARS:
+    if not isinstance(text, str):
+        raise bad
+    if len(text) > MAX_URL_CHARS:
         raise InputError("this link's scenario is too large to load", where="url")
     if not text.startswith(URL_PREFIX) or not _URL_ALPHABET.fullmatch(text[len(URL_PREFIX) :]):
         raise bad
@@ -326,8 +339,10 @@ def _unpack_url(text: str) -> Any:
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
         if inflater.unconsumed_tail:  # a zip bomb or a giant payload: stop reading
             raise InputError("this link's scenario is too large to load", where="url")
+        if not inflater.eof:  # cut off: zlib only checks the checksum at the end of the stream
+            raise bad
         return json.loads(raw)
     except InputError:
         raise
-    except (binascii.Error, zlib.error, ValueError):
+    except (binascii.Error, zlib.error, ValueError, RecursionError):
         raise bad from None

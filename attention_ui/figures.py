@@ -35,7 +35,7 @@ def cell_texts(M: FloatArray, digits: int = 2, mask: BoolArray | None = None) ->
 def _fmt(x: float, digits: int) -> str:
     if not np.isfinite(x):
         return MASKED_TEXT if x < 0 else "∞"
-    if x != 0 and (abs(x) >= 10 ** (6 - digits) or abs(x) < 10 ** (-digits)):
+    if x != 0 and (abs(x) >= 1e6 or abs(x) < 0.5 * 10 ** (-digits)):
         return f"{x:.{max(digits, 1)}e}".replace("-", "−")
     return f"{x:.{digits}f}".replace("-", "−")
 
@@ -83,12 +83,14 @@ def heatmap(
         )
     )
     fig.update_layout(
-        title={"text": title, "x": 0.0, "xanchor": "left"},
-        xaxis={"title": {"text": col_title}, "side": "top", "type": "category"},
-        yaxis={"title": {"text": row_title}, "autorange": "reversed", "type": "category"},
+        title={"text": title, "x": 0.0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
+        xaxis={"title": {"text": col_title, "standoff": 4}, "side": "top", "type": "category",
+               "automargin": True},
+        yaxis={"title": {"text": row_title}, "autorange": "reversed", "type": "category",
+               "automargin": True},
         plot_bgcolor=MASKED_BG,
         height=_height(M.shape[0]),
-        margin={"l": 10, "r": 10, "t": 90, "b": 10},
+        margin={"l": 10, "r": 10, "t": 60, "b": 10},
         font=FONT,
     )
     if highlight is not None:
@@ -171,8 +173,8 @@ def contributions_bar(
     )  # fmt: skip
     fig.update_layout(
         barmode="relative", title={"text": title, "x": 0.0}, font=FONT, height=380,
-        yaxis={"title": {"text": "contribution"}}, legend={"orientation": "h", "y": -0.2},
-        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+        yaxis={"title": {"text": "contribution"}, "automargin": True},
+        legend={"orientation": "h", "y": -0.2}, margin={"l": 10, "r": 10, "t": 60, "b": 10},
     )  # fmt: skip
     return fig
 
@@ -187,7 +189,7 @@ def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str
     )  # fmt: skip
     fig.update_layout(
         title={"text": title, "x": 0.0}, font=FONT, height=320,
-        yaxis={"title": {"text": y_title}}, xaxis={"type": "category"},
+        yaxis={"title": {"text": y_title}, "automargin": True}, xaxis={"type": "category"},
         margin={"l": 10, "r": 10, "t": 60, "b": 10},
     )  # fmt: skip
     return fig

@@ -14,7 +14,7 @@ class PageSpec:
     summary: str = ""
 
 
-START = PageSpec("start", "Start", "app_pages/start.py", "Start", "What attention does")
+START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
 
 WALKTHROUGH: tuple[PageSpec, ...] = (
     PageSpec("inputs", "1. Inputs", "app_pages/walkthrough/inputs.py", "Walkthrough",

@@ -1,28 +1,70 @@
-"""The sidebar every page shares: preset picker and the share link."""
+"""The sidebar every page shares: current scenario, presets, share link, JSON export/import."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from attention_core import PRESETS
+from attention_core import PRESETS, InputError, Scenario
 from attention_ui import state
+from attention_ui.widgets import md_escape
+
+UPLOAD_ERROR = "upload_error"
 
 
 def render() -> None:
     with st.sidebar:
         if st.session_state.get(state.URL_ERROR):
-            st.warning(st.session_state[state.URL_ERROR])
+            st.warning(md_escape(st.session_state[state.URL_ERROR]))
         scenario = state.get_scenario()
-        st.caption(f"Scenario: **{scenario.name or 'your own'}**")
-        keys = list(PRESETS)
-        choice = st.selectbox(
-            "Load a preset",
-            keys,
-            index=None,
-            format_func=lambda k: PRESETS[k].title,
-            key="preset_choice",
-            placeholder="Choose an example...",
-        )
-        if choice is not None and st.button("Load", key="preset_load"):
-            state.load_preset(choice)
-            st.rerun()
+        st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
+        st.caption(_summary(scenario))
+        preset_picker()
+        with st.expander("Share and export"):
+            share_and_export(scenario)
+
+
+def _summary(s: Scenario) -> str:
+    t = state.get_trace()
+    mode = "embeddings" if s.mode == "embeddings" else "Q, K, V typed directly"
+    return (f"{len(s.queries)} queries × {len(s.tokens)} keys · d_k = {t.d_k} · "
+            f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
+            + ("" if s.scaled else " · scaling OFF"))  # fmt: skip
+
+
+def preset_picker(key: str = "preset_choice") -> None:
+    """Pick an example and load it (replaces the current scenario)."""
+    choice = st.selectbox(
+        "Load an example", list(PRESETS), index=None, key=key,
+        format_func=lambda k: PRESETS[k].title, placeholder="Choose an example...",
+    )  # fmt: skip
+    if choice is not None:
+        st.caption(PRESETS[choice].description)
+        st.button("Load it", key=f"{key}_load", on_click=_load, args=(key,), type="primary")
+
+
+def _load(key: str) -> None:
+    state.load_preset(st.session_state[key])
+    st.session_state[key] = None
+
+
+def share_and_export(s: Scenario) -> None:
+    base = (st.context.url or "").split("?")[0]
+    st.markdown("**Share link** (opens these numbers on this page):")
+    st.code(f"{base}?{state.URL_KEY}={s.to_url()}", language=None, wrap_lines=True)
+    st.download_button("Download scenario (JSON)", s.to_json(), file_name="scenario.json",
+                       mime="application/json", key="download_json")  # fmt: skip
+    st.file_uploader("Load a scenario (JSON)", type=["json"], key="upload_json",
+                     on_change=_on_upload)  # fmt: skip
+    if st.session_state.get(UPLOAD_ERROR):
+        st.error(md_escape(st.session_state[UPLOAD_ERROR]))
+
+
+def _on_upload() -> None:
+    f = st.session_state.get("upload_json")
+    st.session_state[UPLOAD_ERROR] = None
+    if f is None:
+        return
+    try:
+        state.set_scenario(Scenario.from_json(f.getvalue()))
+    except InputError as exc:
+        st.session_state[UPLOAD_ERROR] = f"That file could not be loaded: {exc.message}"

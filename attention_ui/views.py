@@ -118,11 +118,11 @@ def scores(s: Scenario, t: AttentionTrace) -> None:
 
 
 def _init_pick(ql: list[str], kl: list[str]) -> None:
+    """Seed the two select boxes; the pair survives reruns while its labels exist."""
     ss = st.session_state
-    if ss.get("pick_q") not in ql:
-        ss["pick_q"] = ql[0]
-    if ss.get("pick_k") not in kl:
-        ss["pick_k"] = kl[0]
+    if ss.get("pick_q") not in ql or ss.get("pick_k") not in kl:
+        i, j = np.unravel_index(np.argmax(state.get_trace().scores), (len(ql), len(kl)))
+        ss["pick_q"], ss["pick_k"] = ql[i], kl[j]  # start on the strongest match
 
 
 def _on_cell_click() -> None:
@@ -145,11 +145,10 @@ def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str) -> 
         {"q (query)": q, "k (key)": k, "q × k": terms},
         index=[f"dimension {m + 1}" for m in range(q.size)],
     )
-    table.loc["sum"] = [np.nan, np.nan, terms.sum()]
     st.dataframe(table, width="content")
     st.caption(
-        f"The cell in row {i + 1}, column {j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: "
-        "the same number, computed by the core's matrix product."
+        f"Sum of the last column: {terms.sum():.4f}. The cell in row {i + 1}, column {j + 1} "
+        f"of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."
     )
 
 

@@ -1,0 +1,141 @@
+"""Figures for the scaling lab: pure functions from arrays and the sweep table to go.Figure.
+
+Colours follow the variant everywhere (Okabe-Ito, colour-blind safe): vermillion for the
+raw scores (no scaling), blue for the scores divided by sqrt(d_k). Nothing here reads
+Streamlit state, so tests check the figures without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from attention_core.types import FloatArray
+from attention_ui.figures import FONT
+
+COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
+VARIANT = {False: "without scaling", True: "with 1/√d_k"}
+THEORY_COLOUR = "#000000"
+METRICS = {
+    "max_weight": "Largest weight",
+    "entropy": "Entropy (nats)",
+    "grad_norm": "Gradient norm ‖J‖",
+}
+MARGIN = {"l": 10, "r": 10, "t": 56, "b": 10}
+
+
+def theory_std(d_k: int, scaled: bool) -> float:
+    """The standard deviation the scores should have: sqrt(d_k) raw, 1 after scaling."""
+    return 1.0 if scaled else float(np.sqrt(d_k))
+
+
+def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) -> go.Figure:
+    """Sampled scores as a density histogram, with the N(0, d_k) or N(0, 1) curve on top.
+
+    scores (n,) or any shape: the numbers fed to softmax (already divided by sqrt(d_k)
+    when ``scaled``). Bars are pre-binned here (np.histogram) so the browser gets ``bins``
+    numbers, not every sample; their areas sum to 1.
+    """
+    x = np.ravel(np.asarray(scores, dtype=np.float64))  # (...) -> (n,)
+    sd = theory_std(d_k, scaled)
+    edge = max(float(np.max(np.abs(x))), 4.0 * sd)
+    density, edges = np.histogram(x, bins=bins, range=(-edge, edge), density=True)
+    centres = (edges[:-1] + edges[1:]) / 2  # (bins + 1,) -> (bins,)
+    grid = np.linspace(-edge, edge, 201)  # (201,)
+    pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
+    theory = "N(0, 1)" if scaled else f"N(0, {d_k})"
+    fig = go.Figure(
+        [
+            go.Bar(
+                x=centres, y=density, width=edges[1] - edges[0], name="sampled scores",
+                marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
+                hovertemplate="score ≈ %{x:.2f}<br>density %{y:.3f}<extra></extra>",
+            ),
+            go.Scatter(
+                x=grid, y=pdf, mode="lines", name=f"theory {theory}",
+                line={"color": THEORY_COLOUR, "width": 2, "dash": "dash"},
+                hoverinfo="skip",
+            ),
+        ]
+    )  # fmt: skip
+    fig.update_layout(
+        title={"text": f"Scores into softmax: std {np.std(x):.2f} (theory {sd:.2f})", "x": 0.0},
+        xaxis={"title": {"text": "score" if not scaled else "score / √d_k"}},
+        yaxis={"title": {"text": "density"}, "rangemode": "tozero"},
+        bargap=0, font=FONT, height=300, margin=MARGIN,
+        legend={"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
+                "bgcolor": "rgba(255,255,255,0.8)"},
+    )  # fmt: skip
+    return fig
+
+
+def softmax_bars(
+    weights: FloatArray, scaled: bool, key_labels: Sequence[str] | None = None
+) -> go.Figure:
+    """One query's softmax over its keys as bars on a fixed 0..1 axis.
+
+    weights (n_keys,). A dotted line marks the uniform weight 1/n_keys; a saturated
+    softmax shows one bar near 1 and the rest near 0.
+    """
+    w = np.asarray(weights, dtype=np.float64).ravel()  # (n_keys,)
+    labels = list(key_labels) if key_labels is not None else [f"k{j + 1}" for j in range(w.size)]
+    fig = go.Figure(
+        go.Bar(
+            x=labels, y=w, marker={"color": COLOUR[scaled]},
+            text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
+            hovertemplate="%{x}: weight %{y:.4f}<extra></extra>", name="weight",
+        )
+    )  # fmt: skip
+    fig.add_hline(
+        y=1 / w.size, line={"color": THEORY_COLOUR, "dash": "dot", "width": 1},
+        annotation={"text": f"uniform 1/{w.size}", "font": {"size": 12}},
+        annotation_position="top right",
+    )  # fmt: skip
+    fig.update_layout(
+        title={"text": f"One query's softmax: largest weight {np.max(w):.2f}", "x": 0.0},
+        xaxis={"title": {"text": "key"}, "type": "category"},
+        yaxis={"title": {"text": "weight"}, "range": [0, 1.12],
+               "tickvals": [0, 0.25, 0.5, 0.75, 1]},
+        font=FONT, height=280, margin=MARGIN, showlegend=False,
+    )  # fmt: skip
+    return fig
+
+
+def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
+    """One column of the sweep against d_k (log axis), both variants, ``d_k`` marked.
+
+    sweep: the ``saturation_sweep`` table; metric: one of ``METRICS``. The current d_k
+    gets a vertical line and big markers labelled with their values.
+    """
+    fig = go.Figure()
+    for scaled in (False, True):
+        rows = sweep[sweep["scaled"] == scaled].sort_values("d_k")
+        fig.add_scatter(
+            x=rows["d_k"].to_numpy(), y=rows[metric].to_numpy(), mode="lines+markers",
+            name=VARIANT[scaled], line={"color": COLOUR[scaled], "width": 3,
+                                        "dash": "solid" if scaled else "dash"},
+            marker={"size": 6, "symbol": "circle" if scaled else "square"},
+            hovertemplate="d_k = %{x}: %{y:.3f}<extra>" + VARIANT[scaled] + "</extra>",
+        )  # fmt: skip
+    here = sweep[sweep["d_k"] == d_k].sort_values("scaled")
+    fig.add_scatter(
+        x=here["d_k"].to_numpy(), y=here[metric].to_numpy(), mode="markers+text",
+        marker={"size": 14, "color": [COLOUR[bool(s)] for s in here["scaled"]],
+                "line": {"color": "#000000", "width": 2}},
+        text=[f"{v:.2f}" for v in here[metric]], textposition="middle left",
+        textfont={"size": 13}, name=f"d_k = {d_k}", showlegend=False, hoverinfo="skip",
+    )  # fmt: skip
+    fig.add_vline(x=d_k, line={"color": "#555555", "width": 1, "dash": "dot"})
+    d_values = np.sort(sweep["d_k"].unique())
+    fig.update_layout(
+        title={"text": f"{METRICS[metric]} vs d_k", "x": 0.0},
+        xaxis={"title": {"text": "d_k (log scale)"}, "type": "log",
+               "tickvals": d_values.tolist(), "ticktext": [str(v) for v in d_values]},
+        yaxis={"title": {"text": METRICS[metric]}, "rangemode": "tozero"},
+        font=FONT, height=330, margin=MARGIN,
+        legend={"orientation": "h", "y": -0.3, "x": 0.0},
+    )  # fmt: skip
+    return fig

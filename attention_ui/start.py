@@ -1,0 +1,62 @@
+"""Pieces of the Start page: the 'it -> animal' intuition and the clickable pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from attention_core import PRESETS
+from attention_core.presets import hungry
+from attention_ui import figures as fig
+from attention_ui import state
+from attention_ui.pages import BY_KEY
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+PIPELINE = (
+    ("scores", "MatMul", "Q Kᵀ"),
+    ("scaling", "Scale", "× 1/√d_k"),
+    ("mask", "Mask", "(optional)"),
+    ("softmax", "SoftMax", "row by row"),
+    ("output", "MatMul", "weights · V"),
+)
+
+
+def intuition() -> None:
+    """Which word does 'it' look at? The post's numbers, computed by the core."""
+    trace = hungry().trace()
+    figure = fig.row_bars(trace.weights[0], ["animal", "jungle", "hunt"],
+                          "Attention of 'it' over the candidate words", "weight")  # fmt: skip
+    st.plotly_chart(figure, key="start_intuition", config={"displaylogo": False}, theme=None)
+    st.caption(
+        "“The animal in the jungle went out on a hunt because **it** was hungry.” With scaled "
+        "scores 3, 1 and 0, softmax gives 'animal' 84 % of the attention: the model reads "
+        "'it' mostly as 'the animal'."
+    )
+
+
+def pipeline() -> None:
+    """The five steps as a row of boxes; each box opens its page."""
+    widths = [5, 1] * (len(PIPELINE) - 1) + [5]
+    cols = st.columns(widths, vertical_alignment="center")
+    for n, (key, name, detail) in enumerate(PIPELINE):
+        with cols[2 * n].container(border=True):
+            st.page_link(BY_KEY[key].path, label=f"**{name}**")
+            st.caption(detail)
+        if n + 1 < len(PIPELINE):
+            cols[2 * n + 1].markdown("### →")
+
+
+def diagram() -> None:
+    st.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention")
+
+
+def preset_cards() -> None:
+    """One button per example; loading one replaces the current scenario."""
+    cols = st.columns(len(PRESETS))
+    for col, (key, preset) in zip(cols, PRESETS.items(), strict=True):
+        with col.container(border=True):
+            st.markdown(f"**{preset.title}**")
+            st.caption(preset.description)
+            st.button("Load", key=f"start_load_{key}", on_click=state.load_preset, args=(key,))

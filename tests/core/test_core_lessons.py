@@ -1,0 +1,121 @@
+"""The lessons' worked examples, to the rounding they are printed with."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attention_core import DEFAULT_PRESET, PRESETS, Scenario, default_scenario, random_scenario
+from attention_core.presets import cat_mat, hungry, paper_toy, quiz88
+
+
+def test_paper_toy_numbers():
+    t = paper_toy().validate().trace()
+    np.testing.assert_array_equal(t.scores, [[1.0, 2.0]])
+    assert t.d_k == 2
+    np.testing.assert_allclose(t.scaled_scores, [[0.7071, 1.4142]], atol=1e-4)
+    np.testing.assert_allclose(t.weights, [[0.3303, 0.6697]], atol=1e-4)
+    np.testing.assert_allclose(t.output, [[16.697]], atol=1e-3)
+
+
+def test_hungry_numbers():
+    t = hungry().validate().trace()
+    np.testing.assert_array_equal(t.scores, [[6.0, 2.0, 0.0]])
+    assert t.scale == 0.5  # 1 / sqrt(4), exactly
+    np.testing.assert_array_equal(t.scaled_scores, [[3.0, 1.0, 0.0]])  # exactly, no rounding
+    np.testing.assert_allclose(t.weights, [[0.844, 0.114, 0.042]], atol=5e-4)
+    np.testing.assert_allclose(t.output, [[2.41477, 3.93965]], atol=1e-5)
+
+
+def test_hungry_output_from_the_rounded_weights():
+    """The lesson multiplies out the weights as printed (3 decimals): 2.414 and 3.94."""
+    t = hungry().trace()
+    w = np.round(t.weights, 3)
+    np.testing.assert_array_equal(w, [[0.844, 0.114, 0.042]])
+    # 0.844*2 + 0.114*6 + 0.042*1 = 2.414;  0.844*4 + 0.114*2 + 0.042*8 = 3.94
+    np.testing.assert_allclose(w @ t.V, [[2.414, 3.94]], atol=1e-12)
+
+
+def test_quiz88_numbers():
+    t = quiz88().validate().trace()
+    np.testing.assert_array_equal(t.scores, [[3.0, 1.0]])
+    np.testing.assert_allclose(t.scaled_scores, [[2.1213, 0.7071]], atol=1e-4)
+    np.testing.assert_allclose(t.weights, [[0.8044, 0.1956]], atol=1e-4)
+    percent = np.round(t.weights * 100, 1)
+    np.testing.assert_array_equal(percent, [[80.4, 19.6]])
+    np.testing.assert_allclose(t.output, t.weights, atol=1e-15)  # V = I shows the weights
+
+
+def test_cat_mat_is_valid_and_labels_the_repeated_word():
+    s = cat_mat()
+    assert s.validate() is s
+    assert s.mode == "embeddings"
+    assert s.tokens == ("the", "cat", "sat", "on", "the", "mat")
+    assert s.key_labels == ["the (1)", "cat", "sat", "on", "the (2)", "mat"]
+    t = s.trace()
+    assert t.weights.shape == (6, 6)
+    np.testing.assert_allclose(t.weights.sum(axis=1), np.ones(6), atol=1e-12)
+    Q, K, V = s.qkv()
+    np.testing.assert_allclose(Q, s.X @ s.W_q)
+    np.testing.assert_allclose(K, s.X @ s.W_k)
+    np.testing.assert_allclose(V, s.X @ s.W_v)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42])
+def test_random_scenario_is_valid_and_rounded(seed):
+    s = random_scenario(seed)
+    assert s.validate() is s
+    assert s.name == f"random (seed {seed})"
+    assert len(s.tokens) == 4
+    for name in ("X", "W_q", "W_k", "W_v"):
+        M = getattr(s, name)
+        np.testing.assert_array_equal(np.round(M, 2), M)
+        assert not np.signbit(M[M == 0]).any()  # no -0.0 shown to learners
+    assert s.X.shape == (4, 4)
+    assert s.W_q.shape == s.W_k.shape == (4, 3)
+    assert s.W_v.shape == (4, 3)
+
+
+def test_random_scenario_shapes_and_many_tokens():
+    s = random_scenario(3, n_tokens=20, d_model=5, d_k=2, d_v=7).validate()
+    assert len(s.tokens) == 20
+    assert s.tokens[:3] == ("the", "quick", "brown")
+    assert s.tokens[-1] == "t20"
+    assert len(set(s.key_labels)) == 20
+    assert s.trace().output.shape == (20, 7)
+
+
+def test_random_scenario_is_deterministic_per_seed():
+    a, b = random_scenario(5), random_scenario(5)
+    assert a == b
+    for name in ("X", "W_q", "W_k", "W_v"):
+        np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+
+
+def test_random_scenario_differs_across_seeds():
+    mats = [random_scenario(seed) for seed in range(5)]
+    for i in range(5):
+        for j in range(i + 1, 5):
+            for name in ("X", "W_q", "W_k", "W_v"):
+                assert not np.array_equal(getattr(mats[i], name), getattr(mats[j], name)), (
+                    i, j, name,
+                )  # fmt: skip
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_preset_builds_a_valid_scenario(key):
+    preset = PRESETS[key]
+    assert preset.key == key
+    assert preset.title
+    assert preset.description
+    s = preset.build()
+    assert isinstance(s, Scenario)
+    assert s.validate() is s
+    w = s.trace().weights
+    np.testing.assert_allclose(w.sum(axis=1), np.ones(w.shape[0]), atol=1e-12)
+
+
+def test_default_scenario_is_the_default_preset():
+    assert DEFAULT_PRESET in PRESETS
+    assert default_scenario() == PRESETS[DEFAULT_PRESET].build()
+    assert default_scenario().validate().name

@@ -1,0 +1,130 @@
+"""attention() against the double-loop reference in reference.py, stage by stage."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from reference import reference_attention, reference_softmax_row
+
+from attention_core import attention, causal_mask, padding_mask
+
+# (n_q, n_k, d_k, d_v): 1x1, cross-attention (n_q != n_k), d_v != d_k, d_k = 1, bigger ones.
+SHAPES = [
+    (1, 1, 1, 1),
+    (1, 2, 2, 1),
+    (1, 5, 3, 2),
+    (3, 1, 2, 4),
+    (2, 3, 4, 1),
+    (4, 4, 3, 5),
+    (5, 2, 1, 3),
+    (6, 6, 8, 2),
+    (3, 7, 5, 5),
+    (8, 5, 2, 6),
+]
+MASKS = ["none", "random", "causal", "padding"]
+# A causal mask is square, so it only goes with n_q == n_k (self-attention).
+CASES = [
+    pytest.param(shape, kind, id="nq{}-nk{}-dk{}-dv{}-".format(*shape) + kind)
+    for shape in SHAPES
+    for kind in MASKS
+    if kind != "causal" or shape[0] == shape[1]
+]
+
+
+def _random_mask(rng: np.random.Generator, n_q: int, n_k: int) -> np.ndarray:
+    """Random True/False with at least one True per row."""
+    mask = rng.random((n_q, n_k)) < 0.5
+    mask[np.arange(n_q), rng.integers(0, n_k, size=n_q)] = True
+    return mask
+
+
+def _make_mask(kind: str, rng: np.random.Generator, n_q: int, n_k: int) -> np.ndarray | None:
+    if kind == "none":
+        return None
+    if kind == "random":
+        return _random_mask(rng, n_q, n_k)
+    if kind == "causal":
+        return causal_mask(n_k)
+    return padding_mask(n_q, n_k, int(rng.integers(1, n_k + 1)))
+
+
+def assert_matches_reference(trace, ref) -> None:
+    np.testing.assert_allclose(trace.scores, ref.scores, rtol=1e-12, atol=1e-12)
+    assert trace.d_k == ref.d_k
+    assert isinstance(trace.d_k, int)
+    np.testing.assert_allclose(trace.scale, ref.scale, rtol=1e-15)
+    np.testing.assert_allclose(trace.scaled_scores, ref.scaled_scores, rtol=1e-12, atol=1e-12)
+    # assert_allclose requires -inf in exactly the same places.
+    np.testing.assert_allclose(trace.masked_scores, ref.masked_scores, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(trace.weights, ref.weights, rtol=1e-10, atol=1e-13)
+    np.testing.assert_allclose(trace.output, ref.output, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize(("shape", "mask_kind"), CASES)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_attention_matches_double_loop_reference(shape, mask_kind, seed):
+    n_q, n_k, d_k, d_v = shape
+    rng = np.random.default_rng([seed, *shape, MASKS.index(mask_kind)])
+    Q = rng.normal(size=(n_q, d_k)) * 2
+    K = rng.normal(size=(n_k, d_k)) * 2
+    V = rng.normal(size=(n_k, d_v)) * 5
+    mask = _make_mask(mask_kind, rng, n_q, n_k)
+
+    trace = attention(Q, K, V, mask=mask)
+
+    assert trace.scores.shape == (n_q, n_k)
+    assert trace.weights.shape == (n_q, n_k)
+    assert trace.output.shape == (n_q, d_v)
+    assert_matches_reference(trace, reference_attention(Q, K, V, mask=mask))
+    if mask is None:
+        assert trace.mask is None
+    else:
+        np.testing.assert_array_equal(trace.mask, mask)
+    np.testing.assert_array_equal(trace.Q, Q)
+    np.testing.assert_array_equal(trace.K, K)
+    np.testing.assert_array_equal(trace.V, V)
+
+
+@pytest.mark.parametrize("shape", SHAPES[:6], ids=lambda s: "nq{}-nk{}-dk{}-dv{}".format(*s))
+def test_unscaled_attention_matches_reference(shape):
+    n_q, n_k, d_k, d_v = shape
+    rng = np.random.default_rng(list(shape))
+    Q, K, V = rng.normal(size=(n_q, d_k)), rng.normal(size=(n_k, d_k)), rng.normal(size=(n_k, d_v))
+    mask = _random_mask(rng, n_q, n_k)
+    trace = attention(Q, K, V, mask=mask, scaled=False)
+    assert trace.scale == 1.0
+    assert_matches_reference(trace, reference_attention(Q, K, V, mask=mask, scaled=False))
+
+
+def test_large_scores_match_reference():
+    """Scores in the hundreds: the reference and the core both subtract the row maximum."""
+    rng = np.random.default_rng(7)
+    Q, K, V = rng.normal(size=(3, 4)) * 20, rng.normal(size=(5, 4)) * 20, rng.normal(size=(5, 2))
+    trace = attention(Q, K, V)
+    assert np.abs(trace.scaled_scores).max() > 100  # really in the range naive exp struggles with
+    assert_matches_reference(trace, reference_attention(Q, K, V))
+
+
+def test_integer_and_list_inputs_match_reference():
+    Q, K, V = [[1, 0, 2]], [[1, 1, 1], [0, 2, 0]], [[3, 4], [5, 6]]
+    trace = attention(Q, K, V)
+    assert trace.Q.dtype == np.float64
+    assert_matches_reference(trace, reference_attention(Q, K, V))
+
+
+def test_reference_itself_on_hand_computed_numbers():
+    """The reference is checked too: q = [1, 2], K = I, V = [10, 20] (the paper guide's toy)."""
+    ref = reference_attention([[1.0, 2.0]], [[1.0, 0.0], [0.0, 1.0]], [[10.0], [20.0]])
+    assert ref.scores == [[1.0, 2.0]]
+    assert ref.d_k == 2
+    assert ref.scale == pytest.approx(1 / math.sqrt(2))
+    assert ref.scaled_scores[0] == pytest.approx([0.70710678, 1.41421356])
+    w1 = 1 / (1 + math.exp(1 / math.sqrt(2)))
+    assert ref.weights[0] == pytest.approx([w1, 1 - w1])
+    assert ref.output[0][0] == pytest.approx(10 * w1 + 20 * (1 - w1))
+    masked = reference_attention([[1.0]], [[1.0], [5.0]], [[1.0], [2.0]], mask=[[True, False]])
+    assert masked.masked_scores == [[1.0, -math.inf]]
+    assert masked.weights == [[1.0, 0.0]]
+    assert reference_softmax_row([0.0, 0.0, -math.inf]) == [0.5, 0.5, 0.0]
