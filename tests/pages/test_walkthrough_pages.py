@@ -1,0 +1,183 @@
+"""AppTest of the walkthrough: every page, every preset, figures equal the core's trace."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention_core import PRESETS, Scenario
+from attention_ui.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
+from tests.spec import chart_specs, numeric
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def open_page(key: str, query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    if key != "start":
+        at.switch_page(BY_KEY[key].path).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def plain(text: str) -> str:
+    """Alert text without the backslashes that keep user text from acting as markdown."""
+    return text.replace("\\", "")
+
+
+def heatmap_z(at: AppTest, title_start: str) -> np.ndarray:
+    for spec in chart_specs(at):
+        title = spec["layout"].get("title", {}).get("text", "")
+        if title.startswith(title_start) and spec["data"][0]["type"] == "heatmap":
+            return numeric(spec["data"][0]["z"])
+    titles = [s["layout"].get("title", {}).get("text") for s in chart_specs(at)]
+    raise AssertionError(f"no heatmap titled {title_start!r}; have {titles}")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_page_runs_for_every_preset(preset: str) -> None:
+    url = PRESETS[preset].build().to_url()
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["s"] = url
+    at.run()
+    for spec in ALL_PAGES:
+        if spec.key != "start":
+            at.switch_page(spec.path).run()
+        assert not at.exception, (spec.key, [e.value for e in at.exception])
+        assert at.title[0].value == spec.title
+
+
+@pytest.mark.parametrize("preset", ["cat_mat", "hungry", "paper_toy"])
+def test_figures_show_the_core_numbers(preset: str) -> None:
+    s = PRESETS[preset].build()
+    t = s.trace()
+    q = {"s": s.to_url()}
+    np.testing.assert_allclose(heatmap_z(open_page("scores", q), "Raw scores"), t.scores)
+    at = open_page("scaling", q)
+    np.testing.assert_allclose(heatmap_z(at, "Raw Q"), t.scores)
+    np.testing.assert_allclose(heatmap_z(at, "Q Kᵀ ×"), t.scaled_scores)
+    np.testing.assert_allclose(heatmap_z(open_page("softmax", q), "Attention weights"), t.weights)
+    np.testing.assert_allclose(heatmap_z(open_page("output", q), "Output"), t.output)
+
+
+def test_hungry_numbers_on_screen() -> None:
+    at = open_page("softmax", {"s": PRESETS["hungry"].build().to_url()})
+    w = heatmap_z(at, "Attention weights")
+    np.testing.assert_allclose(w[0], [0.844, 0.114, 0.042], atol=5e-4)
+    at = open_page("output", {"s": PRESETS["hungry"].build().to_url()})
+    np.testing.assert_allclose(heatmap_z(at, "Output"), [[2.41477, 3.93965]], atol=1e-5)
+
+
+def test_masked_cells_are_gaps_and_read_minus_infinity() -> None:
+    s = PRESETS["cat_mat"].build().replace(mask_kind="causal")
+    at = open_page("mask", {"s": s.to_url()})
+    spec = next(sp for sp in chart_specs(at) if sp["layout"]["title"]["text"].startswith("Scaled"))
+    z = numeric(spec["data"][0]["z"])
+    assert np.isnan(z[0, 1:]).all() and np.isfinite(z[5]).all()
+    assert spec["data"][0]["text"][0][1] == "−∞"
+    w = heatmap_z(open_page("softmax", {"s": s.to_url()}), "Attention weights")
+    t = s.trace()
+    assert np.all(t.weights[~t.mask] == 0.0)  # exactly 0 in the core, drawn as grey gaps
+    np.testing.assert_allclose(w, np.where(t.mask, t.weights, np.nan))
+
+
+def test_grid_edit_on_inputs_updates_later_pages() -> None:
+    at = open_page("inputs")
+    key = f"grid_X_{at.session_state['editor_gen']}"
+    at.session_state[key] = {"edited_rows": {1: {"e1": 5.0}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    expected = PRESETS["cat_mat"].build()
+    X = expected.X.copy()
+    X[1, 0] = 5.0
+    t = expected.replace(X=X).trace()
+    at.switch_page(BY_KEY["scores"].path).run()
+    np.testing.assert_allclose(heatmap_z(at, "Raw scores"), t.scores)
+    assert at.session_state["scenario"].X[1, 0] == 5.0
+
+
+def test_tokens_resize_grids_and_keep_numbers() -> None:
+    at = open_page("inputs")
+    at.text_input(key="tokens_text").input("the cat sat on the mat today").run()
+    s = at.session_state["scenario"]
+    assert s.tokens[-1] == "today" and s.X.shape == (7, 4)
+    np.testing.assert_array_equal(s.X[:6], PRESETS["cat_mat"].build().X)
+    np.testing.assert_array_equal(s.X[6], 0.0)
+
+
+def test_bad_tokens_show_a_message_and_keep_the_last_valid_scenario() -> None:
+    at = open_page("inputs")
+    at.text_input(key="tokens_text").input(" , ,").run()
+    assert not at.exception
+    assert any("at least one token" in plain(e.value) for e in at.error)
+    assert at.session_state["scenario"].tokens == PRESETS["cat_mat"].build().tokens
+    at.switch_page(BY_KEY["softmax"].path).run()
+    assert any("last valid scenario" in plain(w.value) for w in at.warning)
+
+
+def test_bad_paste_names_row_and_column_and_keeps_other_inputs() -> None:
+    at = open_page("inputs")
+    at.text_area(key="paste_W_q").input("1 0 0\n0 1 x1\n0 0 1\n1 1 1")
+    at.button(key="paste_btn_W_q").click().run()
+    assert any("row 2, column 3: 'x1' is not a number" in plain(e.value) for e in at.error)
+    assert at.text_input(key="tokens_text").value == "the cat sat on the mat"
+    np.testing.assert_array_equal(at.session_state["scenario"].W_q, PRESETS["cat_mat"].build().W_q)
+
+
+def test_shape_mismatch_message_next_to_the_matrix() -> None:
+    at = open_page("inputs")
+    at.text_area(key="paste_W_k").input("1 0\n0 1\n1 1\n0 0")
+    at.button(key="paste_btn_W_k").click().run()
+    assert any("W_k has 2 columns but W_q has 3" in plain(e.value) for e in at.error)
+    assert at.session_state["scenario"].W_k.shape == (4, 3)  # last valid kept
+
+
+def test_url_round_trip_restores_the_scenario() -> None:
+    s = PRESETS["quiz88"].build().replace(mask_kind="padding", n_valid=1, scaled=False)
+    at = open_page("softmax", {"s": s.to_url()})
+    assert at.session_state["scenario"] == s
+    assert Scenario.from_url(at.query_params["s"][0] if isinstance(at.query_params["s"], list)
+                             else at.query_params["s"]) == s  # fmt: skip
+
+
+def test_malformed_link_gives_a_message_and_the_default() -> None:
+    at = open_page("scores", {"s": "v1.not-a-scenario"})
+    assert any("could not be read" in plain(w.value) for w in at.warning)
+    assert at.session_state["scenario"] == PRESETS["cat_mat"].build()
+
+
+def test_scaling_toggle_changes_weights() -> None:
+    at = open_page("scaling")
+    at.toggle(key="scaled_toggle").set_value(False).run()
+    t = PRESETS["cat_mat"].build().replace(scaled=False).trace()
+    at.switch_page(BY_KEY["softmax"].path).run()
+    np.testing.assert_allclose(heatmap_z(at, "Attention weights"), t.weights)
+
+
+def test_causal_mask_from_the_mask_page() -> None:
+    at = open_page("mask")
+    at.radio(key="mask_kind").set_value("causal").run()
+    assert at.session_state["scenario"].mask_kind == "causal"
+    w = at.session_state["trace"].weights
+    assert np.all(np.triu(w, 1) == 0.0)
+
+
+def test_score_cell_breakdown_matches_the_core() -> None:
+    at = open_page("scores")
+    at.selectbox(key="pick_q").set_value("sat").run()
+    at.selectbox(key="pick_k").set_value("cat").run()
+    t = PRESETS["cat_mat"].build().trace()
+    latex = [e.value for e in at.latex if "q_{3} \\cdot k_{2}" in e.value]
+    assert latex and f"= {t.scores[2, 1]:.4g}\n" in latex[0]
+
+
+def test_walkthrough_pages_link_in_order() -> None:
+    at = open_page("projections")
+    labels = [p.proto.label for p in at.get("page_link")]
+    assert f"← {WALKTHROUGH[0].title}" in labels and f"{WALKTHROUGH[2].title} →" in labels

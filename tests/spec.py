@@ -1,0 +1,34 @@
+"""Read Plotly figures back from what Streamlit sends: decode base64 typed arrays."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+import numpy as np
+
+
+def decode(value: Any) -> Any:
+    """Plotly 7 sends numpy arrays as {"dtype", "bdata", "shape"}; turn them back into arrays."""
+    if isinstance(value, dict) and "bdata" in value:
+        arr = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        if "shape" in value:
+            arr = arr.reshape([int(s) for s in str(value["shape"]).split(",")])
+        return arr
+    if isinstance(value, list):
+        return np.array([decode(v) for v in value], dtype=object)
+    return value
+
+
+def chart_specs(at: Any) -> list[dict]:
+    """Every Plotly chart on an AppTest page as its JSON spec (data + layout)."""
+    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
+
+
+def numeric(value: Any) -> np.ndarray:
+    """A heatmap's z (array or nested list with None for gaps) as float with NaN gaps."""
+    v = decode(value)
+    if isinstance(v, np.ndarray) and v.dtype != object:
+        return v.astype(float)
+    return np.array([[np.nan if x is None else float(x) for x in row] for row in value])
