@@ -54,12 +54,15 @@ def heatmap(
     highlight: tuple[int, int] | None = None,
     colorbar_title: str = "",
     zrange: tuple[float, float] | None = None,
+    clickable: bool = False,
 ) -> go.Figure:
     """A labelled matrix heatmap with every value printed in its cell.
 
     M (rows, cols). ``signed``: diverging scale centred on 0, else viridis on [0, 1].
     ``mask`` (rows, cols), True = may attend: forbidden cells are left grey and read −∞.
     ``highlight`` (i, j) outlines one cell (the one whose breakdown is shown).
+    ``clickable`` lays an invisible marker on every cell: Streamlit's on_select reports
+    clicks on scatter points but not on heatmap cells (streamlit/streamlit#8760).
     """
     M = np.atleast_2d(np.asarray(M, dtype=float))
     z = M.copy()
@@ -85,14 +88,16 @@ def heatmap(
     fig.update_layout(
         title={"text": title, "x": 0.0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
         xaxis={"title": {"text": col_title, "standoff": 4}, "side": "top", "type": "category",
-               "automargin": True},
-        yaxis={"title": {"text": row_title}, "autorange": "reversed", "type": "category",
-               "automargin": True},
+               "automargin": True, "range": [-0.5, M.shape[1] - 0.5]},
+        yaxis={"title": {"text": row_title}, "type": "category", "automargin": True,
+               "range": [M.shape[0] - 0.5, -0.5]},  # first row on top, as in a matrix
         plot_bgcolor=MASKED_BG,
         height=_height(M.shape[0]),
         margin={"l": 10, "r": 10, "t": 60, "b": 10},
         font=FONT,
     )
+    if clickable:
+        fig.add_trace(_cell_markers(M, row_labels, col_labels, row_title, col_title))
     if highlight is not None:
         i, j = highlight
         fig.add_shape(
@@ -100,6 +105,22 @@ def heatmap(
             line={"color": "#000000", "width": 4}, xref="x", yref="y",
         )  # fmt: skip
     return fig
+
+
+def _cell_markers(
+    M: FloatArray, row_labels: Sequence[str], col_labels: Sequence[str], row_title: str,
+    col_title: str,
+) -> go.Scatter:
+    """One see-through square per cell, so a click selects (row label, column label)."""
+    rows, cols = np.meshgrid(np.arange(M.shape[0]), np.arange(M.shape[1]), indexing="ij")
+    return go.Scatter(
+        x=[col_labels[j] for j in cols.ravel()], y=[row_labels[i] for i in rows.ravel()],
+        mode="markers", marker={"symbol": "square", "size": 36, "opacity": 0.01},
+        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>click to break it down"
+                      "<extra></extra>",
+        showlegend=False, unselected={"marker": {"opacity": 0.01}},
+        selected={"marker": {"opacity": 0.01}},
+    )  # fmt: skip
 
 
 def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> dict:

@@ -167,13 +167,14 @@ def render_exercise(ex: Exercise) -> None:
         st.caption(f"From {ex.source}")
         st.markdown(ex.statement)
         right = count_right(progress(), ex)
-        left, mid = st.columns([3, 2], vertical_alignment="center")
+        left, right_col = st.columns([5, 2], vertical_alignment="center")
         done = "all done" if right == len(ex.steps) else f"{right} of {len(ex.steps)} right"
         left.caption(f"Steps: {done}")
-        if mid.button(
+        if right_col.button(
             "Open in the walkthrough",
             key=f"ex_{ex.id}_open",
-            icon="↗",
+            icon=":material/open_in_new:",
+            width="stretch",
             help="Make this example the current scenario and step through it.",
         ):
             state.set_scenario(ex.scenario)
@@ -199,6 +200,7 @@ def render_exercise(ex: Exercise) -> None:
 def _numeric_step(ex: Exercise, step: NumericStep) -> None:
     key = input_key(ex.id, step.id)
     st.markdown(step.prompt)
+    st.caption(plain(f"Answer: {answer_format(step)}."))
     rows = step.shape[0]
     box, check, hint = st.columns([6, 1, 1], vertical_alignment="bottom")
     widget: Any = box.text_input if rows == 1 else box.text_area
@@ -214,7 +216,6 @@ def _numeric_step(ex: Exercise, step: NumericStep) -> None:
         **extra,
     )
     _buttons(ex, step, check, hint)
-    st.caption(plain(f"Answer: {answer_format(step)}."))
     _feedback(ex, step)
     _hints(ex, step)
 
@@ -269,9 +270,9 @@ def _feedback(ex: Exercise, step: Step) -> None:
         return
     fb = Feedback(rec["status"] == "right", rec["message"], rec.get("mistake"), rec.get("variant"))
     if fb.correct:
-        st.success(plain(fb.message), icon="✅")
+        st.success(plain(fb.message), icon=":material/check_circle:")
     else:
-        st.error(plain(fb.message), icon="✖")
+        st.error(plain(fb.message), icon=":material/cancel:")
     if isinstance(step, ChoiceStep) and step.see_also:
         _see_also(step)
 
@@ -279,7 +280,7 @@ def _feedback(ex: Exercise, step: Step) -> None:
 def _hints(ex: Exercise, step: Step) -> None:
     n = st.session_state[HINTS].get(f"{ex.id}/{step.id}", 0)
     for i, text in enumerate(step.hints[:n], start=1):
-        st.info(plain(f"Hint {i}: {text}"), icon="💡")
+        st.info(plain(f"Hint {i}: {text}"), icon=":material/lightbulb:")
 
 
 def _see_also(step: ChoiceStep) -> None:

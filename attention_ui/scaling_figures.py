@@ -63,8 +63,8 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) 
     )  # fmt: skip
     fig.update_layout(
         title={"text": f"Scores into softmax: std {np.std(x):.2f} (theory {sd:.2f})", "x": 0.0},
-        xaxis={"title": {"text": "score" if not scaled else "score / √d_k"}},
-        yaxis={"title": {"text": "density"}, "rangemode": "tozero"},
+        xaxis={"title": {"text": "score" if not scaled else "score / √d_k"}, "automargin": True},
+        yaxis={"title": {"text": "density"}, "rangemode": "tozero", "automargin": True},
         bargap=0, font=FONT, height=300, margin=MARGIN,
         legend={"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
                 "bgcolor": "rgba(255,255,255,0.8)"},
@@ -89,17 +89,17 @@ def softmax_bars(
             hovertemplate="%{x}: weight %{y:.4f}<extra></extra>", name="weight",
         )
     )  # fmt: skip
-    fig.add_hline(
-        y=1 / w.size, line={"color": THEORY_COLOUR, "dash": "dot", "width": 1},
-        annotation={"text": f"uniform 1/{w.size}", "font": {"size": 12}},
-        annotation_position="top right",
+    fig.add_hline(y=1 / w.size, line={"color": THEORY_COLOUR, "dash": "dot", "width": 1})
+    fig.add_annotation(
+        x=1.0, xref="paper", xanchor="left", y=1 / w.size, yref="y", showarrow=False,
+        text=f"uniform<br>1/{w.size}", font={"size": 12}, align="left",
     )  # fmt: skip
     fig.update_layout(
         title={"text": f"One query's softmax: largest weight {np.max(w):.2f}", "x": 0.0},
-        xaxis={"title": {"text": "key"}, "type": "category"},
-        yaxis={"title": {"text": "weight"}, "range": [0, 1.12],
+        xaxis={"title": {"text": "key"}, "type": "category", "automargin": True},
+        yaxis={"title": {"text": "weight"}, "range": [0, 1.12], "automargin": True,
                "tickvals": [0, 0.25, 0.5, 0.75, 1]},
-        font=FONT, height=280, margin=MARGIN, showlegend=False,
+        font=FONT, height=280, margin={**MARGIN, "r": 70}, showlegend=False,
     )  # fmt: skip
     return fig
 
@@ -125,17 +125,27 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
         x=here["d_k"].to_numpy(), y=here[metric].to_numpy(), mode="markers+text",
         marker={"size": 14, "color": [COLOUR[bool(s)] for s in here["scaled"]],
                 "line": {"color": "#000000", "width": 2}},
-        text=[f"{v:.2f}" for v in here[metric]], textposition="middle left",
+        text=[f"{v:.2f}" for v in here[metric]],
+        textposition=_label_positions(here[metric].to_numpy()), cliponaxis=False,
         textfont={"size": 13}, name=f"d_k = {d_k}", showlegend=False, hoverinfo="skip",
     )  # fmt: skip
     fig.add_vline(x=d_k, line={"color": "#555555", "width": 1, "dash": "dot"})
     d_values = np.sort(sweep["d_k"].unique())
+    ticks = d_values[:: max(1, int(np.ceil(d_values.size / 6)))]  # about six labels
     fig.update_layout(
-        title={"text": f"{METRICS[metric]} vs d_k", "x": 0.0},
-        xaxis={"title": {"text": "d_k (log scale)"}, "type": "log",
-               "tickvals": d_values.tolist(), "ticktext": [str(v) for v in d_values]},
-        yaxis={"title": {"text": METRICS[metric]}, "rangemode": "tozero"},
-        font=FONT, height=330, margin=MARGIN,
-        legend={"orientation": "h", "y": -0.3, "x": 0.0},
+        title={"text": f"{METRICS[metric]} vs d_k", "x": 0.0, "y": 0.97, "yanchor": "top"},
+        xaxis={"title": {"text": "d_k (log scale)"}, "type": "log", "automargin": True,
+               "tickvals": ticks.tolist(), "ticktext": [str(v) for v in ticks], "tickangle": 0},
+        yaxis={"title": {"text": METRICS[metric]}, "rangemode": "tozero", "automargin": True},
+        font=FONT, height=360, margin={**MARGIN, "t": 90, "r": 20},
+        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
     )  # fmt: skip
     return fig
+
+
+def _label_positions(values: FloatArray) -> list[str]:
+    """Put the higher of two marker labels above its marker and the lower one below."""
+    if values.size != 2:
+        return ["middle left"] * values.size
+    hi = int(np.argmax(values))
+    return ["top left" if i == hi else "bottom left" for i in range(2)]

@@ -105,7 +105,7 @@ def scores(s: Scenario, t: AttentionTrace) -> None:
     _init_pick(ql, kl)
     i, j = ql.index(st.session_state["pick_q"]), kl.index(st.session_state["pick_k"])
     figure = fig.heatmap(t.scores, ql, kl, f"Raw scores Q Kᵀ ({shape(t.scores)})",
-                         highlight=(i, j), colorbar_title="score")  # fmt: skip
+                         highlight=(i, j), colorbar_title="score", clickable=True)  # fmt: skip
     st.caption("Click a cell to see how its number is made, or choose the pair below.")
     plot(figure, key="scores_chart", on_select=_on_cell_click, selection_mode="points")
     c1, c2 = st.columns(2)
