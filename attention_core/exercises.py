@@ -48,6 +48,7 @@ MISTAKE_LABELS: dict[str, str] = {
     "mask_no_self": "masked the diagonal too",
     "wrong_projection": "used the wrong projection matrix",
     "percent_mixed": "mixed percentages and fractions",
+    "too_few_decimals": "rounded to too few decimals",
 }
 
 STATUS_RIGHT = "right"
@@ -200,33 +201,53 @@ def parse_answer(text: str, allow_percent: bool = False) -> tuple[FloatArray, bo
     if n_percent != M.size:
         raise InputError(
             "put a % sign after every number or after none of them "
-            f"(found {n_percent} % signs for {M.size} numbers)",
-            where="answer",
+            f"(found {_count(n_percent, '% sign')} for {_count(M.size, 'number')})",
+            where="percent",
         )
     return M / 100.0, True
 
 
 # ---- checking -------------------------------------------------------------------------
 def check_answer(step: NumericStep, text: str) -> Feedback:
-    """Check what the learner typed for ``step``. Never raises on bad input."""
+    """Check what the learner typed for ``step``. Never raises on bad input.
+
+    Order: unreadable -> accepted answers (the nearest one wins, so the learner is told
+    which one they used) -> known mistakes -> wrong shape -> which numbers are off.
+    """
     if not (text or "").strip():
         return Feedback(False, f"Type your answer first: {answer_format(step)}.")
     try:
         answer, used_percent = parse_answer(text, allow_percent=step.percent)
     except InputError as exc:
-        mistake = "percent_mixed" if "% sign" in exc.message else None
+        mistake = "percent_mixed" if exc.where == "percent" else None
         return Feedback(False, f"Could not read that answer: {exc.message}.", mistake=mistake)
+    note = ""
+    if step.percent and not used_percent and _looks_like_percentages(answer):
+        answer = answer / 100.0
+        note = " (Read as percentages; a % sign makes that explicit.)"
     hit = _closest(answer, step.accepted, step.tolerance)
     if hit is not None:
-        return _right(step, answer, hit)
-    if step.percent and not used_percent:
-        hit = _closest(answer / 100.0, step.accepted, step.tolerance)
-        if hit is not None:
-            fb = _right(step, answer / 100.0, hit)
-            note = " (Read as percentages; a % sign makes that explicit.)"
-            return Feedback(True, fb.message + note, variant=fb.variant)
-    for m in step.mistakes:
+        fb = _right(step, answer, hit)
+        return Feedback(True, fb.message + note, variant=fb.variant)
+    for m in step.mistakes:  # a wrong path followed exactly
         if _close(answer, m.value, step.tolerance):
+            return Feedback(False, m.message, mistake=m.key)
+    typed = _typed_decimals(text)
+    if typed is not None and (used_percent or note):
+        typed += 2  # 80.4 % has one decimal as a percentage, three as a fraction
+    if _rounded_too_coarsely(step, answer, typed):
+        asked, given, unit = step.decimals or 0, typed or 0, ""
+        if used_percent or note:
+            asked, given, unit = asked - 2, given - 2, " in a percentage"
+        return Feedback(
+            False,
+            f"On the right track, but rounded too coarsely: this step asks for "
+            f"{_count(asked, 'decimal')}{unit} and your answer has {given}.",
+            mistake="too_few_decimals",
+        )
+    slip_tol = _mistake_tolerance(step, typed)
+    for m in step.mistakes:  # a wrong path, rounded more coarsely than asked
+        if _close(answer, m.value, slip_tol):
             return Feedback(False, m.message, mistake=m.key)
     if answer.shape != step.expected.shape:
         return Feedback(
@@ -235,6 +256,41 @@ def check_answer(step: NumericStep, text: str) -> Feedback:
             f"{_shape(step.shape)} ({step.layout}).",
         )
     return Feedback(False, _wrong_values_message(step, answer))
+
+
+def _looks_like_percentages(answer: FloatArray) -> bool:
+    """Weights typed as percentages without the sign: non-negative rows adding up to ~100."""
+    return bool(
+        np.all(answer >= 0)
+        and np.any(answer > 1.5)
+        and np.allclose(answer.sum(axis=1), 100.0, atol=1.0)
+    )
+
+
+_TYPED_NUMBER = re.compile(r"\d*\.(\d+)|\d+")
+
+
+def _rounded_too_coarsely(step: NumericStep, answer: FloatArray, typed: int | None) -> bool:
+    """The right numbers, correctly rounded, but to fewer decimals than the step asks for."""
+    if step.decimals is None or typed is None or typed >= step.decimals:
+        return False
+    return _close(answer, np.round(step.expected, typed), 1e-9)
+
+
+def _typed_decimals(text: str) -> int | None:
+    """The fewest decimals among the typed numbers ('0.71, 1.4142' -> 2)."""
+    decimals = [len(m.group(1) or "") for m in _TYPED_NUMBER.finditer(text)]
+    return min(decimals) if decimals else None
+
+
+def _mistake_tolerance(step: NumericStep, typed: int | None) -> float:
+    """How close an answer must be to a known wrong path to name it.
+
+    A learner who rounds a wrong path to fewer decimals than asked (0.714 for 1/1.4) is
+    still on that path, so allow for the learner's own rounding, up to 10x the step's.
+    """
+    own = 0.6 * 10.0**-typed if typed is not None else 0.0
+    return max(step.tolerance, min(own, 10 * step.tolerance))
 
 
 def check_choice(step: ChoiceStep, index: int | None) -> Feedback:
@@ -277,14 +333,15 @@ def _right(step: NumericStep, answer: FloatArray, hit: Variant) -> Feedback:
 def _wrong_values_message(step: NumericStep, answer: FloatArray) -> str:
     off = np.abs(answer - step.expected) > step.tolerance + 1e-12
     n_off, n = int(off.sum()), off.size
-    where = ""
+    verb = "is" if n_off == 1 else "are"
+    if step.decimals is None:
+        msg = f"Not yet: {n_off} of {_count(n, 'number')} {verb} wrong."
+    else:
+        within = _tolerance_text(step)
+        msg = f"Not yet: {n_off} of {_count(n, 'number')} {verb} off by more than {within}."
     if n > 1:
         r, c = (int(i) + 1 for i in np.argwhere(off)[0])
-        where = f" The first one off is row {r}, column {c}."
-    msg = (
-        f"Not yet: {n_off} of {n} {'number is' if n == 1 else 'numbers are'} "
-        f"off by more than {_tolerance_text(step)}.{where}"
-    )
+        msg += f" The first one off is row {r}, column {c}."
     if step.kind == "weights":
         sums = answer.sum(axis=1)
         bad = np.flatnonzero(np.abs(sums - 1.0) > max(step.tolerance * answer.shape[1], 1e-3))
@@ -307,9 +364,12 @@ def _plural(n: int, word: str) -> str:
 
 
 def _tolerance_text(step: NumericStep) -> str:
-    if step.decimals is None:
-        return "nothing (this one is exact)"
-    return f"±{tolerance(step.decimals):.{step.decimals}f}"
+    d = step.decimals if step.decimals is not None else 6
+    return f"±{tolerance(step.decimals):.{d}f}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {_plural(n, word)}"
 
 
 def answer_format(step: NumericStep) -> str:

@@ -10,7 +10,10 @@ import numpy as np
 from attention_core.scenario import Scenario
 from attention_core.types import FloatArray
 
-_WORDS = "the quick brown fox jumps over the lazy dog while a small bird sings".split()
+_WORDS = [
+    "the", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "a", "small",
+    "bird", "sings",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,10 @@ class Preset:
 
 
 def paper_toy() -> Scenario:
-    """The paper guide's toy: one query, two keys, d_k = 2 -> weights 0.3303 / 0.6697, output 16.697."""
+    """The paper guide's toy: one query, two keys, d_k = 2.
+
+    Weights 0.3303 / 0.6697, output 16.697.
+    """
     return Scenario(
         name="Paper guide: one query, two keys",
         mode="direct",
@@ -35,7 +41,10 @@ def paper_toy() -> Scenario:
 
 
 def hungry() -> Scenario:
-    """'The animal ... because it was hungry': "it" scores [6, 2, 0], scaled by 1/sqrt(4) to [3, 1, 0]."""
+    """'The animal ... because it was hungry'.
+
+    "it" scores [6, 2, 0], scaled by 1/sqrt(4) to [3, 1, 0].
+    """
     return Scenario(
         name="'...because it was hungry'",
         mode="direct",
@@ -48,7 +57,10 @@ def hungry() -> Scenario:
 
 
 def quiz88() -> Scenario:
-    """Lesson 88's quiz: q = [1, 2], keys [1, 1] and [1, 0] -> 80.4 % / 19.6 %. V = I shows the weights."""
+    """Lesson 88's quiz: q = [1, 2], keys [1, 1] and [1, 0] -> 80.4 % / 19.6 %.
+
+    V = I, so the output shows the weights.
+    """
     return Scenario(
         name="Lesson 88 quiz: two keys",
         mode="direct",
@@ -72,8 +84,9 @@ def cat_mat() -> Scenario:
             [0.0, 0.1, 0.0, 1.0],  # mat
         ]
     )  # (n=6, d_model=4)
-    W_q = np.array([[0.0, 1.5, 0.0], [2.0, 1.0, 0.0], [0.0, 2.0, 1.0], [0.0, 0.0, 2.0]])  # (4, d_k=3)
-    W_k = np.array([[0.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 0.0, 1.0], [0.0, 1.0, 2.0]])  # (4, d_k=3)
+    # W_q, W_k (4, d_k=3)
+    W_q = np.array([[0.0, 1.5, 0.0], [2.0, 1.0, 0.0], [0.0, 2.0, 1.0], [0.0, 0.0, 2.0]])
+    W_k = np.array([[0.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 0.0, 1.0], [0.0, 1.0, 2.0]])
     W_v = np.diag([0.1, 1.0, 1.0, 1.0])  # (4, d_v=4): d_v = d_model, so x + output is defined
     return Scenario(
         name="the cat sat on the mat",

@@ -92,6 +92,8 @@ class Scenario:
     # ---- validation and computation -------------------------------------
     def validate(self) -> Scenario:
         """Raise InputError naming the first thing wrong; return self when all is well."""
+        if self.mode not in MODES:  # first: the checks below depend on the mode
+            raise InputError(f"unknown input mode '{self.mode}'; use one of {MODES}", where="mode")
         _check_tokens(self.tokens, "tokens")
         if self.query_tokens is not None:
             if self.mode != "direct":
@@ -100,8 +102,6 @@ class Scenario:
                     where="tokens",
                 )
             _check_tokens(self.query_tokens, "query tokens")
-        if self.mode not in MODES:
-            raise InputError(f"unknown input mode '{self.mode}'; use one of {MODES}", where="mode")
         if self.mask_kind not in MASK_KINDS:
             raise InputError(f"unknown mask '{self.mask_kind}'; use one of {MASK_KINDS}", "mask")
         mats = {name: as_matrix(M, name) for name, M in self.matrices().items()}

@@ -53,7 +53,9 @@ def reference_attention(
     allowed = (
         [[True] * n_k for _ in range(n_q)]
         if mask is None
-        else [[bool(x) for x in row] for row in (mask.tolist() if hasattr(mask, "tolist") else mask)]
+        else [
+            [bool(x) for x in row] for row in (mask.tolist() if hasattr(mask, "tolist") else mask)
+        ]
     )
 
     scores = [[0.0] * n_k for _ in range(n_q)]

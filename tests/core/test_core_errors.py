@@ -198,7 +198,11 @@ def test_project_rejects_bad_shapes(X, W_q, W_k, W_v, message, where):
 
 def test_project_multiplies_by_each_weight_matrix():
     X = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
-    W_q, W_k, W_v = np.array([[1.0], [0.0]]), np.array([[0.0], [1.0]]), np.array([[1.0, 1.0, 2.0]] * 2)
+    W_q, W_k, W_v = (
+        np.array([[1.0], [0.0]]),
+        np.array([[0.0], [1.0]]),
+        np.array([[1.0, 1.0, 2.0]] * 2),
+    )
     Q, K, V = project(X, W_q, W_k, W_v)
     np.testing.assert_array_equal(Q, [[1.0], [3.0], [5.0]])
     np.testing.assert_array_equal(K, [[2.0], [4.0], [6.0]])
@@ -206,7 +210,9 @@ def test_project_multiplies_by_each_weight_matrix():
 
 
 def test_dot_product_terms():
-    np.testing.assert_array_equal(dot_product_terms([1.0, 2.0, 3.0], [4.0, -5.0, 0.5]), [4, -10, 1.5])
+    np.testing.assert_array_equal(
+        dot_product_terms([1.0, 2.0, 3.0], [4.0, -5.0, 0.5]), [4, -10, 1.5]
+    )
     np.testing.assert_array_equal(dot_product_terms([[2.0, 3.0]], [[1.0], [1.0]]), [2.0, 3.0])
 
 

@@ -60,7 +60,9 @@ GOOD_MATRICES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), GOOD_MATRICES, ids=[repr(t) for t, _ in GOOD_MATRICES])
+@pytest.mark.parametrize(
+    ("text", "expected"), GOOD_MATRICES, ids=[repr(t) for t, _ in GOOD_MATRICES]
+)
 def test_parse_matrix_good(text, expected):
     M = parse_matrix(text)
     assert M.dtype == np.float64
@@ -77,10 +79,16 @@ def test_parse_matrix_gives_exactly_the_typed_decimal():
 BAD_MATRICES = [
     ("1, 2\n3, x1, 4", "", "row 2, column 2: 'x1' is not a number"),
     ("1, 2\n3, x1, 4", "Q", "Q: row 2, column 2: 'x1' is not a number"),
-    ("1, 2\n3", "", "row 2 has 1 number but row 1 has 2 numbers: "
-     "every row needs the same number of columns"),
-    ("1\n2 3", "K", "K: row 2 has 2 numbers but row 1 has 1 number: "
-     "every row needs the same number of columns"),
+    (
+        "1, 2\n3",
+        "",
+        "row 2 has 1 number but row 1 has 2 numbers: every row needs the same number of columns",
+    ),
+    (
+        "1\n2 3",
+        "K",
+        "K: row 2 has 2 numbers but row 1 has 1 number: every row needs the same number of columns",
+    ),
     ("", "", "the matrix is empty: type at least one row of numbers"),
     ("", "V", "V is empty: type at least one row of numbers"),
     ("  \n\t\n ; ", "", "the matrix is empty: type at least one row of numbers"),
@@ -101,19 +109,25 @@ BAD_MATRICES = [
     ("2 ** 10", "", "row 1, column 2: '**' is not a number"),
     ("__import__('os')", "", "row 1, column 1: '__import__('os')' is not a number"),
     ("x" * 30, "", "row 1, column 1: 'xxxxxxxxxxxxxxxxxxxx' is not a number"),
-    ("[[1, 2], [3, 4]", "", "the brackets do not match up; "
-     "write rows like [1, 2] or [[1, 2], [3, 4]]"),
+    (
+        "[[1, 2], [3, 4]",
+        "",
+        "the brackets do not match up; write rows like [1, 2] or [[1, 2], [3, 4]]",
+    ),
     ("[1, 2]]", "", "the brackets do not match up; write rows like [1, 2] or [[1, 2], [3, 4]]"),
     ("][1, 2][", "", "the brackets do not match up; write rows like [1, 2] or [[1, 2], [3, 4]]"),
     ("[1, 2] 3", "", "the brackets do not match up; write rows like [1, 2] or [[1, 2], [3, 4]]"),
-    ("1, 2]", "X", "X: the brackets do not match up; "
-     "write rows like [1, 2] or [[1, 2], [3, 4]]"),
+    ("1, 2]", "X", "X: the brackets do not match up; write rows like [1, 2] or [[1, 2], [3, 4]]"),
     ("[1, x]", "", "row 1, column 2: 'x' is not a number"),
     ("\n".join(["1"] * (MAX_DIM + 1)), "", "the matrix has 513 rows; at most 512 are allowed"),
     (";".join(["1"] * (MAX_DIM + 1)), "Q", "Q has 513 rows; at most 512 are allowed"),
     (", ".join(["1"] * (MAX_DIM + 1)), "", "the matrix has 513 columns; at most 512 are allowed"),
-    ("1 " * (MAX_TEXT_CHARS // 2 + 1), "K", "K is too long: at most 2,000,000 characters are allowed"),
-]  # fmt: skip
+    (
+        "1 " * (MAX_TEXT_CHARS // 2 + 1),
+        "K",
+        "K is too long: at most 2,000,000 characters are allowed",
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -197,7 +211,10 @@ def test_parse_tokens_too_long_token():
         (["the", "cat", "the"], ["the (1)", "cat", "the (2)"]),
         (["a", "b", "c"], ["a", "b", "c"]),
         (["x", "x", "x"], ["x (1)", "x (2)", "x (3)"]),
-        (("the", "cat", "sat", "on", "the", "mat"), ["the (1)", "cat", "sat", "on", "the (2)", "mat"]),
+        (
+            ("the", "cat", "sat", "on", "the", "mat"),
+            ["the (1)", "cat", "sat", "on", "the (2)", "mat"],
+        ),
         (["a (1)", "a", "a"], ["a (1)", "a (1)'", "a (2)"]),
         ([], []),
     ],
@@ -207,7 +224,9 @@ def test_label_tokens(tokens, labels):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.sampled_from(["a", "b", "a (1)", "a (2)", "a (1)'", "b (1)", "a'"]), max_size=12))
+@given(
+    st.lists(st.sampled_from(["a", "b", "a (1)", "a (2)", "a (1)'", "b (1)", "a'"]), max_size=12)
+)
 def test_label_tokens_are_always_unique(tokens):
     labels = label_tokens(tokens)
     assert len(labels) == len(tokens)

@@ -128,3 +128,23 @@ def test_reference_itself_on_hand_computed_numbers():
     assert masked.masked_scores == [[1.0, -math.inf]]
     assert masked.weights == [[1.0, 0.0]]
     assert reference_softmax_row([0.0, 0.0, -math.inf]) == [0.5, 0.5, 0.0]
+
+
+def test_to_frames_labels_every_stage():
+    Q, K, V = [[1.0, 0.0]], [[1.0, 1.0], [0.0, 2.0], [3.0, 0.0]], [[1.0], [2.0], [3.0]]
+    mask = np.array([[True, False, True]])
+    t = attention(Q, K, V, mask=mask)
+    frames = t.to_frames(["it"], ["a", "b", "a'"])
+    assert set(frames) == {
+        "Q", "K", "V", "scores", "scaled_scores", "masked_scores", "weights", "output", "mask",
+    }  # fmt: skip
+    assert list(frames["weights"].index) == ["it"]
+    assert list(frames["weights"].columns) == ["a", "b", "a'"]
+    assert list(frames["V"].columns) == ["v1"]
+    assert list(frames["K"].columns) == ["d1", "d2"]
+    np.testing.assert_array_equal(frames["weights"].to_numpy(), t.weights)
+    np.testing.assert_array_equal(frames["output"].to_numpy(), t.output)
+    default = attention(Q, K, V).to_frames()
+    assert "mask" not in default
+    assert list(default["scores"].index) == ["q1"]
+    assert list(default["scores"].columns) == ["k1", "k2", "k3"]
