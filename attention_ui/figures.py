@@ -55,6 +55,7 @@ def heatmap(
     colorbar_title: str = "",
     zrange: tuple[float, float] | None = None,
     clickable: bool = False,
+    showscale: bool = True,
 ) -> go.Figure:
     """A labelled matrix heatmap with every value printed in its cell.
 
@@ -80,6 +81,7 @@ def heatmap(
             textfont={"size": _cell_font(M.shape)},
             hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>%{{text}}<extra></extra>",
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
+            showscale=showscale,
             xgap=2,
             ygap=2,
             **scale,

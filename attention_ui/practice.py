@@ -222,10 +222,10 @@ def _numeric_step(ex: Exercise, step: NumericStep) -> None:
 
 def _placeholder(step: NumericStep) -> str:
     rows, cols = step.shape
-    sample = ", ".join(["…"] * cols)
+    numbers = f"{cols} numbers" if cols > 1 else "1 number"
     if rows == 1:
-        return f"e.g. {sample}" + ("  or  … %, … %" if step.percent else "")
-    return "\n".join([sample] * rows)
+        return f"{numbers}, separated by commas" + (" (% allowed)" if step.percent else "")
+    return f"{rows} rows of {numbers}: one row per line"
 
 
 def _choice_step(ex: Exercise, step: ChoiceStep) -> None:
@@ -285,7 +285,11 @@ def _hints(ex: Exercise, step: Step) -> None:
 
 def _see_also(step: ChoiceStep) -> None:
     page = BY_KEY[step.see_also]
-    st.page_link(page.path, label=f"Try it in the {page.title.lower()}: sweep d_k yourself")
+    st.page_link(
+        page.path,
+        label=f"Try it in the {page.title.lower()}: sweep d_k yourself",
+        icon=":material/science:",
+    )
 
 
 # ---- the solution ---------------------------------------------------------------------

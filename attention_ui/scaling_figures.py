@@ -47,29 +47,25 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) 
     grid = np.linspace(-edge, edge, 201)  # (201,)
     pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
     theory = "N(0, 1)" if scaled else f"N(0, {d_k})"
-    fig = go.Figure(
-        [
-            go.Bar(
-                x=centres, y=density, width=edges[1] - edges[0], name="sampled scores",
-                marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
-                hovertemplate="score ≈ %{x:.2f}<br>density %{y:.3f}<extra></extra>",
-            ),
-            go.Scatter(
-                x=grid, y=pdf, mode="lines", name=f"theory {theory}",
-                line={"color": THEORY_COLOUR, "width": 2, "dash": "dash"},
-                hoverinfo="skip",
-            ),
-        ]
+    bars = go.Bar(
+        x=centres, y=density, width=edges[1] - edges[0], name="sampled scores",
+        marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
+        hovertemplate="score ≈ %{x:.2f}<br>density %{y:.3f}<extra></extra>",
     )  # fmt: skip
-    fig.update_layout(
-        title={"text": f"Scores into softmax: std {np.std(x):.2f} (theory {sd:.2f})", "x": 0.0},
-        xaxis={"title": {"text": "score" if not scaled else "score / √d_k"}, "automargin": True},
-        yaxis={"title": {"text": "density"}, "rangemode": "tozero", "automargin": True},
-        bargap=0, font=FONT, height=300, margin=MARGIN,
-        legend={"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
-                "bgcolor": "rgba(255,255,255,0.8)"},
+    curve = go.Scatter(
+        x=grid, y=pdf, mode="lines", name=f"theory {theory}", hoverinfo="skip",
+        line={"color": THEORY_COLOUR, "width": 2, "dash": "dash"},
     )  # fmt: skip
-    return fig
+    layout = {
+        "title": {"text": f"Scores into softmax: std {np.std(x):.2f} (theory {sd:.2f})",
+                  "x": 0.0},
+        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"}, "automargin": True},
+        "yaxis": {"title": {"text": "density"}, "rangemode": "tozero", "automargin": True},
+        "bargap": 0, "font": FONT, "height": 300, "margin": MARGIN,
+        "legend": {"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
+                   "bgcolor": "rgba(255,255,255,0.8)"},
+    }  # fmt: skip
+    return go.Figure(data=[bars, curve], layout=layout)
 
 
 def softmax_bars(
@@ -82,26 +78,26 @@ def softmax_bars(
     """
     w = np.asarray(weights, dtype=np.float64).ravel()  # (n_keys,)
     labels = list(key_labels) if key_labels is not None else [f"k{j + 1}" for j in range(w.size)]
-    fig = go.Figure(
-        go.Bar(
-            x=labels, y=w, marker={"color": COLOUR[scaled]},
-            text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
-            hovertemplate="%{x}: weight %{y:.4f}<extra></extra>", name="weight",
-        )
+    bars = go.Bar(
+        x=labels, y=w, marker={"color": COLOUR[scaled]}, name="weight",
+        text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
+        hovertemplate="%{x}: weight %{y:.4f}<extra></extra>",
     )  # fmt: skip
-    fig.add_hline(y=1 / w.size, line={"color": THEORY_COLOUR, "dash": "dot", "width": 1})
-    fig.add_annotation(
-        x=1.0, xref="paper", xanchor="left", y=1 / w.size, yref="y", showarrow=False,
-        text=f"uniform<br>1/{w.size}", font={"size": 12}, align="left",
-    )  # fmt: skip
-    fig.update_layout(
-        title={"text": f"One query's softmax: largest weight {np.max(w):.2f}", "x": 0.0},
-        xaxis={"title": {"text": "key"}, "type": "category", "automargin": True},
-        yaxis={"title": {"text": "weight"}, "range": [0, 1.12], "automargin": True,
-               "tickvals": [0, 0.25, 0.5, 0.75, 1]},
-        font=FONT, height=280, margin={**MARGIN, "r": 70}, showlegend=False,
-    )  # fmt: skip
-    return fig
+    uniform = 1 / w.size
+    layout = {
+        "title": {"text": f"One query's softmax: largest weight {np.max(w):.2f}", "x": 0.0},
+        "xaxis": {"title": {"text": "key"}, "type": "category", "automargin": True},
+        "yaxis": {"title": {"text": "weight"}, "range": [0, 1.12], "automargin": True,
+                  "tickvals": [0, 0.25, 0.5, 0.75, 1]},
+        "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
+                    "y0": uniform, "y1": uniform,
+                    "line": {"color": THEORY_COLOUR, "dash": "dot", "width": 1}}],
+        "annotations": [{"x": 1.0, "xref": "paper", "xanchor": "left", "y": uniform,
+                         "yref": "y", "showarrow": False, "align": "left",
+                         "text": f"uniform<br>1/{w.size}", "font": {"size": 12}}],
+        "font": FONT, "height": 280, "margin": {**MARGIN, "r": 70}, "showlegend": False,
+    }  # fmt: skip
+    return go.Figure(data=[bars], layout=layout)
 
 
 def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
@@ -110,37 +106,47 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
     sweep: the ``saturation_sweep`` table; metric: one of ``METRICS``. The current d_k
     gets a vertical line and big markers labelled with their values.
     """
-    fig = go.Figure()
+    d_all = sweep["d_k"].to_numpy()  # (rows,)
+    scaled_all = sweep["scaled"].to_numpy(dtype=bool)  # (rows,)
+    v_all = sweep[metric].to_numpy(dtype=np.float64)  # (rows,)
+    traces = []
     for scaled in (False, True):
-        rows = sweep[sweep["scaled"] == scaled].sort_values("d_k")
-        fig.add_scatter(
-            x=rows["d_k"].to_numpy(), y=rows[metric].to_numpy(), mode="lines+markers",
-            name=VARIANT[scaled], line={"color": COLOUR[scaled], "width": 3,
-                                        "dash": "solid" if scaled else "dash"},
+        pick = scaled_all == scaled
+        order = np.argsort(d_all[pick])
+        traces.append(go.Scatter(
+            x=d_all[pick][order], y=v_all[pick][order], mode="lines+markers",
+            name=VARIANT[scaled],
+            line={"color": COLOUR[scaled], "width": 3, "dash": "solid" if scaled else "dash"},
             marker={"size": 6, "symbol": "circle" if scaled else "square"},
             hovertemplate="d_k = %{x}: %{y:.3f}<extra>" + VARIANT[scaled] + "</extra>",
-        )  # fmt: skip
-    here = sweep[sweep["d_k"] == d_k].sort_values("scaled")
-    fig.add_scatter(
-        x=here["d_k"].to_numpy(), y=here[metric].to_numpy(), mode="markers+text",
-        marker={"size": 14, "color": [COLOUR[bool(s)] for s in here["scaled"]],
+        ))  # fmt: skip
+    here = np.flatnonzero(d_all == d_k)  # the current d_k's rows
+    here = here[np.argsort(scaled_all[here])]  # unscaled first
+    values = v_all[here]  # (2,)
+    traces.append(go.Scatter(
+        x=d_all[here], y=values, mode="markers+text",
+        marker={"size": 14, "color": [COLOUR[bool(s)] for s in scaled_all[here]],
                 "line": {"color": "#000000", "width": 2}},
-        text=[f"{v:.2f}" for v in here[metric]],
-        textposition=_label_positions(here[metric].to_numpy()), cliponaxis=False,
-        textfont={"size": 13}, name=f"d_k = {d_k}", showlegend=False, hoverinfo="skip",
-    )  # fmt: skip
-    fig.add_vline(x=d_k, line={"color": "#555555", "width": 1, "dash": "dot"})
-    d_values = np.sort(sweep["d_k"].unique())
+        text=[f"{v:.2f}" for v in values], textposition=_label_positions(values),
+        cliponaxis=False, textfont={"size": 13}, name=f"d_k = {d_k}", showlegend=False,
+        hoverinfo="skip",
+    ))  # fmt: skip
+    d_values = np.unique(d_all)  # sorted
     ticks = d_values[:: max(1, int(np.ceil(d_values.size / 6)))]  # about six labels
-    fig.update_layout(
-        title={"text": f"{METRICS[metric]} vs d_k", "x": 0.0, "y": 0.97, "yanchor": "top"},
-        xaxis={"title": {"text": "d_k (log scale)"}, "type": "log", "automargin": True,
-               "tickvals": ticks.tolist(), "ticktext": [str(v) for v in ticks], "tickangle": 0},
-        yaxis={"title": {"text": METRICS[metric]}, "rangemode": "tozero", "automargin": True},
-        font=FONT, height=360, margin={**MARGIN, "t": 90, "r": 20},
-        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
-    )  # fmt: skip
-    return fig
+    top = 1.15 * float(np.max(v_all))
+    layout = {
+        "title": {"text": f"{METRICS[metric]} vs d_k", "x": 0.0, "y": 0.97, "yanchor": "top"},
+        "xaxis": {"title": {"text": "d_k (log scale)"}, "type": "log", "automargin": True,
+                  "tickvals": ticks.tolist(), "ticktext": [str(v) for v in ticks],
+                  "tickangle": 0},
+        "yaxis": {"title": {"text": METRICS[metric]}, "range": [-0.12 * top, top],
+                  "automargin": True, "zeroline": True},
+        "shapes": [{"type": "line", "xref": "x", "x0": d_k, "x1": d_k, "yref": "paper",
+                    "y0": 0, "y1": 1, "line": {"color": "#555555", "width": 1, "dash": "dot"}}],
+        "font": FONT, "height": 360, "margin": {**MARGIN, "t": 90, "r": 20},
+        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
+    }  # fmt: skip
+    return go.Figure(data=traces, layout=layout)
 
 
 def _label_positions(values: FloatArray) -> list[str]:

@@ -80,18 +80,18 @@ def _product(s: Scenario, name: str, W: np.ndarray, R: np.ndarray, kind: str) ->
     """X (n, d_model) · W (d_model, d) = R (n, d), three heatmaps in a row."""
     emb = fig.vector_columns(s.X.shape[1], "e")
     out = fig.vector_columns(R.shape[1], kind)
-    cols = st.columns([4, 1, 3, 1, 4], vertical_alignment="center")
+    cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
     with cols[0]:
         plot(fig.heatmap(s.X, s.key_labels, emb, f"X ({shape(s.X)})", row_title="token",
-                         col_title="embedding dim"), key=f"prod_X_{name}")  # fmt: skip
+                         col_title="", showscale=False), key=f"prod_X_{name}")  # fmt: skip
     cols[1].markdown("## ×")
     with cols[2]:
         plot(fig.heatmap(W, emb, out, f"W_{name} ({shape(W)})", row_title="embedding dim",
-                         col_title=f"{name} dim"), key=f"prod_W_{name}")  # fmt: skip
+                         col_title="", showscale=False), key=f"prod_W_{name}")  # fmt: skip
     cols[3].markdown("## =")
     with cols[4]:
         plot(fig.heatmap(R, s.key_labels, out, f"{name} ({shape(R)})", row_title="token",
-                         col_title=f"{name} dim"), key=f"prod_R_{name}")  # fmt: skip
+                         col_title="", showscale=False), key=f"prod_R_{name}")  # fmt: skip
     st.caption(
         f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
         f"has {R.shape[1]} numbers. Shapes: ({shape(s.X)}) · ({shape(W)}) → ({shape(R)})."

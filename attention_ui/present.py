@@ -1,0 +1,278 @@
+"""Presentation mode: the walkthrough for one scenario, one stage per screen, for a projector.
+
+The steps are an intro (tokens and formula), Q/K/V, scores, scaling, the mask (only when the
+scenario has one), softmax and output. The position lives in a widget-free session key and is
+mirrored into the URL as ``?step=k`` (1-based), so a teacher can hand out a link to step 4;
+a fresh session reads ``?step=`` once. Figures are the walkthrough's own (``views.stage_figure``),
+copied and enlarged for a projector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from attention_core import AttentionTrace, Scenario
+from attention_ui import figures as fig
+from attention_ui import views
+from attention_ui.explanations import SHORT
+from attention_ui.pages import BY_KEY, START
+from attention_ui.sidebar import preset_picker
+from attention_ui.widgets import formula, md_escape, shape
+
+STEP_PARAM = "step"  # ?step=k in the URL, 1-based
+STEP_KEY = "present_step"  # widget-free: survives leaving the page and coming back
+NEXT_KEY, BACK_KEY = "present_next", "present_back"
+PRESET_KEY = "present_preset"
+
+# Our own static CSS (no user text in it). Streamlit removes it with the page's other
+# elements, so the sidebar comes back on every other page.
+CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"],
+[data-testid="stHeader"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding: 1.25rem 2.5rem 1rem; max-width: 100%; }
+.st-key-present_header h1 { font-size: 1.1rem; font-weight: 600; padding: 0; opacity: 0.6; }
+.st-key-present_stage h2 { font-size: 2.6rem; padding: 0.2rem 0 0; }
+.st-key-present_text p { font-size: 1.75rem; line-height: 1.45; }
+.st-key-present_text [data-testid="stCaptionContainer"] p { font-size: 1.3rem; }
+.st-key-present_formula .katex { font-size: 1.9rem; }
+.st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
+.st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
+</style>
+"""
+
+TITLES = {
+    "intro": "The example",
+    "projections": "Queries, keys and values",
+    "scores": "Scores: compare every query with every key",
+    "scaling": "Scaling by 1/√d_k",
+    "mask": "The mask",
+    "softmax": "Softmax: scores become weights",
+    "output": "Output: a weighted average of the values",
+}
+DIRECT_QKV = (
+    "In this example Q, K and V are given directly, with no projection step. Each row is "
+    "one token's query (what it looks for), key (what it offers) or value (what it passes on)."
+)
+# Projector sizes: the walkthrough's figures at a larger scale.
+FONT_SIZE = 20
+TITLE_SIZE = 24
+
+
+@dataclass(frozen=True)
+class Step:
+    """One screen: ``stage`` is "intro" or a walkthrough stage key."""
+
+    stage: str
+    title: str
+    part: str | None  # the formula part to highlight (widgets.formula)
+
+
+def steps(s: Scenario, t: AttentionTrace) -> list[Step]:
+    """The screens for this scenario: the mask step only when there is a mask."""
+    proj_title = TITLES["projections"] if s.mode == "embeddings" else "Q, K and V (given)"
+    out = [
+        Step("intro", TITLES["intro"], None),
+        Step("projections", proj_title, "proj" if s.mode == "embeddings" else None),
+        Step("scores", TITLES["scores"], "scores"),
+        Step("scaling", TITLES["scaling"], "scaling"),
+        Step("mask", TITLES["mask"], "mask"),
+        Step("softmax", TITLES["softmax"], "softmax"),
+        Step("output", TITLES["output"], "output"),
+    ]
+    return [x for x in out if x.stage != "mask" or t.mask is not None]
+
+
+def parse_step(raw: str | None, n: int) -> tuple[int, str | None]:
+    """The 1-based step a link asks for, or 1 and a message saying why not."""
+    if raw is None:
+        return 1, None
+    try:
+        k = int(raw.strip())
+    except ValueError:
+        k = 0
+    if 1 <= k <= n:
+        return k, None
+    shown = raw if len(raw) <= 20 else raw[:20] + "…"
+    return 1, f"The link asked for step “{shown}”, but this presentation has steps 1 to {n}."
+
+
+def current_step(n: int) -> tuple[int, str | None]:
+    """The step to show (1..n) and, for a bad link, why it is 1; writes ?step= to match.
+
+    A fresh session takes the step from the URL (a shared link); after that the session
+    key is the truth, moved only by Next/Back, so a stale URL can never move the slides.
+    """
+    ss = st.session_state
+    notice = None
+    if STEP_KEY not in ss:
+        k, notice = parse_step(st.query_params.get(STEP_PARAM), n)
+    else:
+        k = min(max(int(ss[STEP_KEY]), 1), n)  # the scenario may have lost its mask meanwhile
+    ss[STEP_KEY] = k
+    if st.query_params.get(STEP_PARAM) != str(k):
+        st.query_params[STEP_PARAM] = str(k)
+    return k, notice
+
+
+def _move(delta: int, n: int) -> None:
+    ss = st.session_state
+    k = min(max(int(ss.get(STEP_KEY, 1)) + delta, 1), n)
+    ss[STEP_KEY] = k
+    st.query_params[STEP_PARAM] = str(k)
+
+
+# ---- figures ---------------------------------------------------------------------------
+def projector_figure(figure: go.Figure, rows: int, cols: int, max_height: int = 540) -> go.Figure:
+    """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
+
+    rows, cols: the matrix shape, which sets the height and the size of the cell numbers.
+    """
+    big = go.Figure(figure)  # a copy
+    big.update_layout(
+        height=int(np.clip(170 + 72 * rows, 300, max_height)),
+        font={"size": FONT_SIZE},
+        title={"font": {"size": TITLE_SIZE}},
+        margin={"t": 80},
+    )
+    big.update_traces(
+        textfont={"size": _cell_size(max(rows, cols))},
+        colorbar={"thickness": 22, "tickfont": {"size": 18}},
+        selector={"type": "heatmap"},
+    )
+    big.update_annotations(font={"size": FONT_SIZE})  # the Σ = 1 of each softmax row
+    if big.layout.annotations:
+        big.update_layout(margin={"r": 130})
+    return big
+
+
+def _cell_size(n: int) -> int:
+    return 24 if n <= 4 else 22 if n <= 6 else 18 if n <= 8 else 14 if n <= 12 else 10
+
+
+# ---- the page ----------------------------------------------------------------------------
+def render(s: Scenario, t: AttentionTrace) -> None:
+    """The whole page: header, the step's screen, and the Back / Next row."""
+    st.html(CSS)
+    plan = steps(s, t)
+    n = len(plan)
+    k, notice = current_step(n)
+    step = plan[k - 1]
+    _header()
+    if notice:
+        st.caption(md_escape(notice) + " Starting at step 1.")
+    _nav(k, n, step)
+    with st.container(key="present_stage"):
+        st.header(step.title, anchor=False)
+    with st.container(key="present_formula"):
+        st.latex(formula(step.part))
+    if step.stage == "intro":
+        _intro(s, t)
+    elif step.stage == "projections":
+        _qkv(s, t)
+    else:
+        _stage(step.stage, s, t)
+
+
+def _header() -> None:
+    with st.container(key="present_header"):
+        left, right = st.columns([4, 1], vertical_alignment="center")
+        left.title(BY_KEY["present"].title, anchor=False)
+        right.page_link(START.path, label="Exit presentation", icon=":material/close:")
+
+
+def _nav(k: int, n: int, step: Step) -> None:
+    with st.container(key="present_nav"):
+        back, bar, nxt = st.columns([1, 6, 1], vertical_alignment="center")
+        back.button("← Back", key=BACK_KEY, on_click=_move, args=(-1, n), disabled=k == 1,
+                    shortcut="Left", width="stretch")  # fmt: skip
+        bar.progress(k / n, text=f"Step {k} of {n}")
+        nxt.button("Next →", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
+                   shortcut="Right", type="primary", width="stretch")  # fmt: skip
+
+
+def _intro(s: Scenario, t: AttentionTrace) -> None:
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        with st.container(key="present_tokens"):
+            if s.query_tokens is not None:
+                st.markdown("Queries: " + _tokens(s.queries))
+                st.markdown("Keys: " + _tokens(s.tokens))
+            else:
+                st.markdown(_tokens(s.tokens))
+        with st.container(key="present_text"):
+            st.markdown(md_escape(SHORT["inputs"]))
+            st.caption(_summary(s, t))
+    with right, st.popover("Change the example", icon=":material/swap_horiz:"):
+        st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
+        st.caption("Keep it, or load one of the examples (this replaces the current scenario).")
+        preset_picker(PRESET_KEY)
+
+
+def _tokens(tokens: tuple[str, ...]) -> str:
+    return " · ".join(md_escape(tok) for tok in tokens)
+
+
+def _summary(s: Scenario, t: AttentionTrace) -> str:
+    how = (f"embeddings X ({shape(s.X)}) projected by W_Q, W_K, W_V" if s.mode == "embeddings"
+           else "Q, K and V typed directly")  # fmt: skip
+    mask = "no mask" if t.mask is None else f"{s.mask_kind} mask"
+    scaled = "" if s.scaled else " · scaling switched off"
+    return md_escape(
+        f"{s.name or 'Your own scenario'}: {len(s.queries)} queries × {len(s.tokens)} keys · "
+        f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}"
+    )
+
+
+def _qkv(s: Scenario, t: AttentionTrace) -> None:
+    with st.container(key="present_text"):
+        st.markdown(md_escape(SHORT["projections"] if s.mode == "embeddings" else DIRECT_QKV))
+    rows = max(t.Q.shape[0], t.K.shape[0])
+    for col, (name, M, labels, kind) in zip(
+        st.columns(3, gap="medium"),
+        (("Q", t.Q, s.query_labels, "d"), ("K", t.K, s.key_labels, "d"),
+         ("V", t.V, s.key_labels, "v")),
+        strict=True,
+    ):  # fmt: skip
+        columns = fig.vector_columns(M.shape[1], kind)
+        figure = fig.heatmap(M, labels, columns, f"{name} ({shape(M)})", row_title="token",
+                             col_title="dimension")  # fmt: skip
+        with col:
+            views.plot(projector_figure(figure, rows, M.shape[1], max_height=440),
+                       key=f"present_fig_{name}")  # fmt: skip
+
+
+def _stage(stage: str, s: Scenario, t: AttentionTrace) -> None:
+    """Text on the left, the stage's one figure on the right."""
+    text, chart = st.columns([2, 3], gap="large")
+    with text, st.container(key="present_text"):
+        st.markdown(md_escape(SHORT[stage]))
+        note = _note(stage, s, t)
+        if note:
+            st.caption(md_escape(note))
+    rows, cols = t.scores.shape if stage != "output" else t.output.shape
+    with chart:
+        views.plot(projector_figure(views.stage_figure(stage, s, t), rows, cols),
+                   key=f"present_fig_{stage}")  # fmt: skip
+
+
+def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:
+    """One line with this scenario's numbers for the stage."""
+    if stage == "scores":
+        i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)
+        return (f"Largest score: {t.scores[i, j]:.3g}, query “{s.query_labels[i]}” "
+                f"against key “{s.key_labels[j]}”.")  # fmt: skip
+    if stage == "scaling":
+        if not s.scaled:
+            return "In this scenario scaling is switched off: the factor is 1."
+        return f"Here d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} = {t.scale:.4g}."
+    if stage == "mask":
+        return f"Mask in this scenario: {views.MASK_LABELS[s.mask_kind]}."
+    if stage == "softmax":
+        return "Every row sums to 1 (Σ at the right of each row)."
+    return f"Output: one row per query, {t.output.shape[1]} numbers each (d_v = {t.V.shape[1]})."
