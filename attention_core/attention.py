@@ -160,7 +160,7 @@ def attention(
         Q=Q, K=K, V=V, scores=scores, d_k=d_k, scale=float(scale),
         scaled_scores=scaled_scores, mask=mask, masked_scores=masked_scores,
         weights=weights, output=output,
-    )  # fmt: skip
+    )
 
 
 def dot_product_terms(q: FloatArray, k: FloatArray) -> FloatArray:

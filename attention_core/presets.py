@@ -13,7 +13,7 @@ from attention_core.types import FloatArray
 _WORDS = [
     "the", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "a", "small",
     "bird", "sings",
-]  # fmt: skip
+]
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def cat_mat() -> Scenario:
         name="the cat sat on the mat",
         tokens=("the", "cat", "sat", "on", "the", "mat"),
         X=X, W_q=W_q, W_k=W_k, W_v=W_v,
-    )  # fmt: skip
+    )
 
 
 def random_scenario(
@@ -132,7 +132,7 @@ PRESETS: dict[str, Preset] = {
         Preset("random", "Random", "Embeddings and projections drawn at random from a seed.",
                random_scenario),
     )
-}  # fmt: skip
+}
 
 DEFAULT_PRESET = "cat_mat"
 

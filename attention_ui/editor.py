@@ -119,12 +119,18 @@ def _on_mode() -> None:
         if state.input_error() is None:  # the draft is the current scenario: keep its Q, K, V
             trace = state.get_trace()
             new = new.replace(Q=trace.Q, K=trace.K, V=trace.V)
-        d = {"d_model": 0, "d_k": _cols(new.Q) if new.Q is not None else 3,
-             "d_v": _cols(new.V) if new.V is not None else 3}  # fmt: skip
+        d = {
+            "d_model": 0,
+            "d_k": _cols(new.Q) if new.Q is not None else 3,
+            "d_v": _cols(new.V) if new.V is not None else 3,
+        }
     else:
         new = draft.replace(mode="embeddings", query_tokens=None)
-        d = {"d_model": _cols(new.X) if new.X is not None else 4,
-             "d_k": _dims(draft)["d_k"], "d_v": _dims(draft)["d_v"]}  # fmt: skip
+        d = {
+            "d_model": _cols(new.X) if new.X is not None else 4,
+            "d_k": _dims(draft)["d_k"],
+            "d_v": _dims(draft)["d_v"],
+        }
     new = new.replace(**_missing_filled(new, d))
     _commit(conform(new, d))
 
@@ -204,15 +210,22 @@ def _token_inputs(draft: Scenario) -> None:
     ss = st.session_state
     ss.setdefault("tokens_text", " ".join(draft.tokens))
     label = "Key tokens (the sequence)" if draft.query_tokens is not None else "Tokens"
-    st.text_input(label, key="tokens_text", on_change=_on_tokens, args=("tokens",),
-                  help="Words separated by spaces or commas; repeats are fine.")  # fmt: skip
+    st.text_input(
+        label,
+        key="tokens_text",
+        on_change=_on_tokens,
+        args=("tokens",),
+        help="Words separated by spaces or commas; repeats are fine.",
+    )
     _field_error("tokens")
     if draft.mode == "direct":
         ss.setdefault("query_tokens_text", " ".join(draft.query_tokens or ()))
         st.text_input(
             "Query tokens (leave empty for self-attention: queries = tokens)",
-            key="query_tokens_text", on_change=_on_tokens, args=("query_tokens",),
-        )  # fmt: skip
+            key="query_tokens_text",
+            on_change=_on_tokens,
+            args=("query_tokens",),
+        )
         _field_error("query_tokens")
 
 
@@ -220,11 +233,16 @@ def _mode_and_sizes(draft: Scenario) -> None:
     ss = st.session_state
     ss.setdefault("input_mode", draft.mode)
     st.radio(
-        "What do you want to type?", ["embeddings", "direct"], key="input_mode",
-        on_change=_on_mode, horizontal=True,
-        format_func={"embeddings": "Embeddings X and projections W_Q, W_K, W_V",
-                     "direct": "Q, K and V directly"}.get,
-    )  # fmt: skip
+        "What do you want to type?",
+        ["embeddings", "direct"],
+        key="input_mode",
+        on_change=_on_mode,
+        horizontal=True,
+        format_func={
+            "embeddings": "Embeddings X and projections W_Q, W_K, W_V",
+            "direct": "Q, K and V directly",
+        }.get,
+    )
     d = _dims(draft)
     dims = ("d_model", "d_k", "d_v") if draft.mode == "embeddings" else ("d_k", "d_v")
     for col, dim in zip(st.columns(3), dims, strict=False):
@@ -240,11 +258,15 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
         base = state.editor_base(name)
     base = np.atleast_2d(base)
     st.markdown(f"**{name}** ({shape(base)}): {MATRIX_HELP[name]}")
-    frame = pd.DataFrame(base, index=row_labels(draft, name), columns=col_labels(name, base.shape[1]))
+    frame = pd.DataFrame(
+        base, index=row_labels(draft, name), columns=col_labels(name, base.shape[1])
+    )
     edited = st.data_editor(
-        frame, key=f"grid_{name}_{state.editor_gen()}", num_rows="fixed",
+        frame,
+        key=f"grid_{name}_{state.editor_gen()}",
+        num_rows="fixed",
         column_config={c: st.column_config.NumberColumn(c, format="%.4g") for c in frame.columns},
-    )  # fmt: skip
+    )
     M = edited.to_numpy(dtype=float, na_value=np.nan)
     field = f"grid_{name}"
     message = nan_message(name, M)
@@ -264,15 +286,22 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
 def _fill_buttons(name: str) -> None:
     cols = st.columns(3)
     for col, how in zip(cols, ("random", "identity", "zeros"), strict=True):
-        col.button(f"{how}", key=f"fill_{name}_{how}", on_click=_on_fill, args=(name, how),
-                   help=f"Fill {name} with {how}", width="stretch")  # fmt: skip
+        col.button(
+            f"{how}",
+            key=f"fill_{name}_{how}",
+            on_click=_on_fill,
+            args=(name, how),
+            help=f"Fill {name} with {how}",
+            width="stretch",
+        )
 
 
 def _paste_box(name: str) -> None:
     field = f"paste_{name}"
     with st.expander(f"Paste {name} as text"):
         st.text_area(
-            "Rows on lines or separated by ';', numbers by commas or spaces; [[1, 2], [3, 4]] works.",
+            "Rows on lines or separated by ';', numbers by commas or spaces; "
+            "[[1, 2], [3, 4]] works too.",
             key=field,
         )
         st.button(f"Use this {name}", key=f"paste_btn_{name}", on_click=_on_paste, args=(name,))
@@ -292,4 +321,3 @@ def nan_message(name: str, M: FloatArray) -> str | None:
         return None
     r, c = (int(i) + 1 for i in bad[0])
     return f"{name} row {r}, column {c} is empty: type a number"
-

@@ -89,10 +89,19 @@ def heatmap(
     )
     fig.update_layout(
         title={"text": title, "x": 0.0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
-        xaxis={"title": {"text": col_title, "standoff": 4}, "side": "top", "type": "category",
-               "automargin": True, "range": [-0.5, M.shape[1] - 0.5]},
-        yaxis={"title": {"text": row_title}, "type": "category", "automargin": True,
-               "range": [M.shape[0] - 0.5, -0.5]},  # first row on top, as in a matrix
+        xaxis={
+            "title": {"text": col_title, "standoff": 4},
+            "side": "top",
+            "type": "category",
+            "automargin": True,
+            "range": [-0.5, M.shape[1] - 0.5],
+        },
+        yaxis={
+            "title": {"text": row_title},
+            "type": "category",
+            "automargin": True,
+            "range": [M.shape[0] - 0.5, -0.5],
+        },  # first row on top, as in a matrix
         plot_bgcolor=MASKED_BG,
         height=_height(M.shape[0]),
         margin={"l": 10, "r": 10, "t": 60, "b": 10},
@@ -103,26 +112,38 @@ def heatmap(
     if highlight is not None:
         i, j = highlight
         fig.add_shape(
-            type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
-            line={"color": "#000000", "width": 4}, xref="x", yref="y",
-        )  # fmt: skip
+            type="rect",
+            x0=j - 0.5,
+            x1=j + 0.5,
+            y0=i - 0.5,
+            y1=i + 0.5,
+            line={"color": "#000000", "width": 4},
+            xref="x",
+            yref="y",
+        )
     return fig
 
 
 def _cell_markers(
-    M: FloatArray, row_labels: Sequence[str], col_labels: Sequence[str], row_title: str,
+    M: FloatArray,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    row_title: str,
     col_title: str,
 ) -> go.Scatter:
     """One see-through square per cell, so a click selects (row label, column label)."""
     rows, cols = np.meshgrid(np.arange(M.shape[0]), np.arange(M.shape[1]), indexing="ij")
     return go.Scatter(
-        x=[col_labels[j] for j in cols.ravel()], y=[row_labels[i] for i in rows.ravel()],
-        mode="markers", marker={"symbol": "square", "size": 36, "opacity": 0.01},
+        x=[col_labels[j] for j in cols.ravel()],
+        y=[row_labels[i] for i in rows.ravel()],
+        mode="markers",
+        marker={"symbol": "square", "size": 36, "opacity": 0.01},
         hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>click to break it down"
-                      "<extra></extra>",
-        showlegend=False, unselected={"marker": {"opacity": 0.01}},
+        "<extra></extra>",
+        showlegend=False,
+        unselected={"marker": {"opacity": 0.01}},
         selected={"marker": {"opacity": 0.01}},
-    )  # fmt: skip
+    )
 
 
 def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> dict:
@@ -132,8 +153,13 @@ def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> d
     finite = z[np.isfinite(z)]
     bound = float(np.max(np.abs(finite))) if finite.size else 1.0
     bound = bound or 1.0
-    return {"colorscale": DIVERGING, "reversescale": True, "zmid": 0.0,
-            "zmin": -bound, "zmax": bound}  # fmt: skip
+    return {
+        "colorscale": DIVERGING,
+        "reversescale": True,
+        "zmid": 0.0,
+        "zmin": -bound,
+        "zmax": bound,
+    }
 
 
 def _cell_font(shape: tuple[int, int]) -> int:
@@ -152,13 +178,27 @@ def weights_heatmap(
     mask: BoolArray | None = None,
 ) -> go.Figure:
     """The softmax weights on a 0..1 scale, each row's sum written at its right."""
-    fig = heatmap(weights, row_labels, col_labels, title, signed=False, mask=mask,
-                  colorbar_title="weight", digits=3)  # fmt: skip
+    fig = heatmap(
+        weights,
+        row_labels,
+        col_labels,
+        title,
+        signed=False,
+        mask=mask,
+        colorbar_title="weight",
+        digits=3,
+    )
     for label, total in zip(row_labels, np.sum(weights, axis=1), strict=True):
         fig.add_annotation(
-            x=1.0, xref="paper", xanchor="left", y=label, yref="y", showarrow=False,
-            text=f"Σ = {total:.3f}", font={"size": 13},
-        )  # fmt: skip
+            x=1.0,
+            xref="paper",
+            xanchor="left",
+            y=label,
+            yref="y",
+            showarrow=False,
+            text=f"Σ = {total:.3f}",
+            font={"size": 13},
+        )
     fig.update_layout(margin={"r": 80}, coloraxis_showscale=False)
     fig.update_traces(showscale=False)
     return fig
@@ -185,20 +225,30 @@ def contributions_bar(
     fig = go.Figure()
     for j, label in enumerate(key_labels):
         fig.add_bar(
-            x=dims, y=parts[j], name=f"{weights_row[j]:.3f} × v({label})",
+            x=dims,
+            y=parts[j],
+            name=f"{weights_row[j]:.3f} × v({label})",
             marker_color=OKABE_ITO[j % len(OKABE_ITO)],
             hovertemplate=f"{label}: %{{y:.4f}}<extra></extra>",
-        )  # fmt: skip
+        )
     fig.add_scatter(
-        x=dims, y=parts.sum(axis=0), mode="markers+text", name="output (sum)",
+        x=dims,
+        y=parts.sum(axis=0),
+        mode="markers+text",
+        name="output (sum)",
         marker={"symbol": "diamond", "size": 14, "color": "#000000"},
-        text=[_fmt(v, 3) for v in parts.sum(axis=0)], textposition="top center",
-    )  # fmt: skip
+        text=[_fmt(v, 3) for v in parts.sum(axis=0)],
+        textposition="top center",
+    )
     fig.update_layout(
-        barmode="relative", title={"text": title, "x": 0.0}, font=FONT, height=380,
+        barmode="relative",
+        title={"text": title, "x": 0.0},
+        font=FONT,
+        height=380,
         yaxis={"title": {"text": "contribution"}, "automargin": True},
-        legend={"orientation": "h", "y": -0.2}, margin={"l": 10, "r": 10, "t": 60, "b": 10},
-    )  # fmt: skip
+        legend={"orientation": "h", "y": -0.2},
+        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+    )
     return fig
 
 
@@ -206,13 +256,19 @@ def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str
     """One row (a query's weights or scores) as bars, values printed on top."""
     fig = go.Figure(
         go.Bar(
-            x=list(labels), y=values, marker_color=OKABE_ITO[0],
-            text=[_fmt(v, 3) for v in values], textposition="outside",
+            x=list(labels),
+            y=values,
+            marker_color=OKABE_ITO[0],
+            text=[_fmt(v, 3) for v in values],
+            textposition="outside",
         )
-    )  # fmt: skip
+    )
     fig.update_layout(
-        title={"text": title, "x": 0.0}, font=FONT, height=320,
-        yaxis={"title": {"text": y_title}, "automargin": True}, xaxis={"type": "category"},
+        title={"text": title, "x": 0.0},
+        font=FONT,
+        height=320,
+        yaxis={"title": {"text": y_title}, "automargin": True},
+        xaxis={"type": "category"},
         margin={"l": 10, "r": 10, "t": 60, "b": 10},
-    )  # fmt: skip
+    )
     return fig

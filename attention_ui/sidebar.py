@@ -26,17 +26,23 @@ def render() -> None:
 def _summary(s: Scenario) -> str:
     t = state.get_trace()
     mode = "embeddings" if s.mode == "embeddings" else "Q, K, V typed directly"
-    return (f"{len(s.queries)} queries × {len(s.tokens)} keys · d_k = {t.d_k} · "
-            f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
-            + ("" if s.scaled else " · scaling OFF"))  # fmt: skip
+    return (
+        f"{len(s.queries)} queries × {len(s.tokens)} keys · d_k = {t.d_k} · "
+        f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
+        + ("" if s.scaled else " · scaling OFF")
+    )
 
 
 def preset_picker(key: str = "preset_choice") -> None:
     """Pick an example and load it (replaces the current scenario)."""
     choice = st.selectbox(
-        "Load an example", list(PRESETS), index=None, key=key,
-        format_func=lambda k: PRESETS[k].title, placeholder="Choose an example...",
-    )  # fmt: skip
+        "Load an example",
+        list(PRESETS),
+        index=None,
+        key=key,
+        format_func=lambda k: PRESETS[k].title,
+        placeholder="Choose an example...",
+    )
     if choice is not None:
         st.caption(PRESETS[choice].description)
         st.button("Load it", key=f"{key}_load", on_click=_load, args=(key,), type="primary")
@@ -51,10 +57,16 @@ def share_and_export(s: Scenario) -> None:
     base = (st.context.url or "").split("?")[0]
     st.markdown("**Share link** (opens these numbers on this page):")
     st.code(f"{base}?{state.URL_KEY}={s.to_url()}", language=None, wrap_lines=True)
-    st.download_button("Download scenario (JSON)", s.to_json(), file_name="scenario.json",
-                       mime="application/json", key="download_json")  # fmt: skip
-    st.file_uploader("Load a scenario (JSON)", type=["json"], key="upload_json",
-                     on_change=_on_upload)  # fmt: skip
+    st.download_button(
+        "Download scenario (JSON)",
+        s.to_json(),
+        file_name="scenario.json",
+        mime="application/json",
+        key="download_json",
+    )
+    st.file_uploader(
+        "Load a scenario (JSON)", type=["json"], key="upload_json", on_change=_on_upload
+    )
     if st.session_state.get(UPLOAD_ERROR):
         st.error(md_escape(st.session_state[UPLOAD_ERROR]))
 

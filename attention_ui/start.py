@@ -26,8 +26,12 @@ PIPELINE = (
 def intuition() -> None:
     """Which word does 'it' look at? The post's numbers, computed by the core."""
     trace = hungry().trace()
-    figure = fig.row_bars(trace.weights[0], ["animal", "jungle", "hunt"],
-                          "Attention of 'it' over the candidate words", "weight")  # fmt: skip
+    figure = fig.row_bars(
+        trace.weights[0],
+        ["animal", "jungle", "hunt"],
+        "Attention of 'it' over the candidate words",
+        "weight",
+    )
     st.plotly_chart(figure, key="start_intuition", config={"displaylogo": False}, theme=None)
     st.caption(
         "“The animal in the jungle went out on a hunt because **it** was hungry.” With scaled "

@@ -27,8 +27,16 @@ URL_ERROR = "url_error"
 EDITOR_GEN = "editor_gen"
 EDITOR_BASE = "editor_base"
 FIELD_ERRORS = "field_errors"
-EDITOR_WIDGETS = ("tokens_text", "query_tokens_text", "input_mode", "size_d_model", "size_d_k",
-                  "size_d_v", "mask_kind", "mask_n_valid")  # fmt: skip
+EDITOR_WIDGETS = (
+    "tokens_text",
+    "query_tokens_text",
+    "input_mode",
+    "size_d_model",
+    "size_d_k",
+    "size_d_v",
+    "mask_kind",
+    "mask_n_valid",
+)
 URL_KEY = "s"
 
 
@@ -119,7 +127,7 @@ def editor_gen() -> int:
     return st.session_state.get(EDITOR_GEN, 0)
 
 
-def editor_base(name: str):  # noqa: ANN201  (FloatArray | None)
+def editor_base(name: str):
     """The frame a grid editor was last given (its edits are relative to it)."""
     bases = st.session_state.get(EDITOR_BASE)
     if bases is None or name not in bases:

@@ -36,8 +36,14 @@ def stage_figure(stage: str, s: Scenario, t: AttentionTrace) -> go.Figure:
     """The one figure that sums up a stage (presentation mode shows just this)."""
     ql, kl = s.query_labels, s.key_labels
     if stage == "projections":
-        return fig.heatmap(t.Q, ql, fig.vector_columns(t.Q.shape[1]), f"Q ({shape(t.Q)})",
-                           col_title="dimension", row_title="token")  # fmt: skip
+        return fig.heatmap(
+            t.Q,
+            ql,
+            fig.vector_columns(t.Q.shape[1]),
+            f"Q ({shape(t.Q)})",
+            col_title="dimension",
+            row_title="token",
+        )
     if stage == "scores":
         return fig.heatmap(t.scores, ql, kl, f"Raw scores Q Kᵀ ({shape(t.scores)})")
     if stage == "scaling":
@@ -47,9 +53,13 @@ def stage_figure(stage: str, s: Scenario, t: AttentionTrace) -> go.Figure:
     if stage == "softmax":
         return fig.weights_heatmap(t.weights, ql, kl, "Attention weights", mask=t.mask)
     if stage == "output":
-        return fig.heatmap(t.output, ql, fig.vector_columns(t.output.shape[1], "out"),
-                           f"Output weights · V ({shape(t.output)})",
-                           col_title="dimension")  # fmt: skip
+        return fig.heatmap(
+            t.output,
+            ql,
+            fig.vector_columns(t.output.shape[1], "out"),
+            f"Output weights · V ({shape(t.output)})",
+            col_title="dimension",
+        )
     raise ValueError(f"no figure for stage {stage!r}")
 
 
@@ -63,9 +73,17 @@ def projections(s: Scenario, t: AttentionTrace) -> None:
         )
         for name, M, kind in (("Q", t.Q, "d"), ("K", t.K, "d"), ("V", t.V, "v")):
             labels = s.query_labels if name == "Q" else s.key_labels
-            plot(fig.heatmap(M, labels, fig.vector_columns(M.shape[1], kind),
-                             f"{name} ({shape(M)})", row_title="token", col_title="dimension"),
-                 key=f"proj_{name}")  # fmt: skip
+            plot(
+                fig.heatmap(
+                    M,
+                    labels,
+                    fig.vector_columns(M.shape[1], kind),
+                    f"{name} ({shape(M)})",
+                    row_title="token",
+                    col_title="dimension",
+                ),
+                key=f"proj_{name}",
+            )
         return
     tabs = st.tabs(["Q = X W_Q", "K = X W_K", "V = X W_V"])
     for tab, (name, W, R, kind) in zip(
@@ -82,16 +100,46 @@ def _product(s: Scenario, name: str, W: np.ndarray, R: np.ndarray, kind: str) ->
     out = fig.vector_columns(R.shape[1], kind)
     cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
     with cols[0]:
-        plot(fig.heatmap(s.X, s.key_labels, emb, f"X ({shape(s.X)})", row_title="token",
-                         col_title="", showscale=False), key=f"prod_X_{name}")  # fmt: skip
+        plot(
+            fig.heatmap(
+                s.X,
+                s.key_labels,
+                emb,
+                f"X ({shape(s.X)})",
+                row_title="token",
+                col_title="",
+                showscale=False,
+            ),
+            key=f"prod_X_{name}",
+        )
     cols[1].markdown("## ×")
     with cols[2]:
-        plot(fig.heatmap(W, emb, out, f"W_{name} ({shape(W)})", row_title="embedding dim",
-                         col_title="", showscale=False), key=f"prod_W_{name}")  # fmt: skip
+        plot(
+            fig.heatmap(
+                W,
+                emb,
+                out,
+                f"W_{name} ({shape(W)})",
+                row_title="embedding dim",
+                col_title="",
+                showscale=False,
+            ),
+            key=f"prod_W_{name}",
+        )
     cols[3].markdown("## =")
     with cols[4]:
-        plot(fig.heatmap(R, s.key_labels, out, f"{name} ({shape(R)})", row_title="token",
-                         col_title="", showscale=False), key=f"prod_R_{name}")  # fmt: skip
+        plot(
+            fig.heatmap(
+                R,
+                s.key_labels,
+                out,
+                f"{name} ({shape(R)})",
+                row_title="token",
+                col_title="",
+                showscale=False,
+            ),
+            key=f"prod_R_{name}",
+        )
     st.caption(
         f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
         f"has {R.shape[1]} numbers. Shapes: ({shape(s.X)}) · ({shape(W)}) → ({shape(R)})."
@@ -104,8 +152,15 @@ def scores(s: Scenario, t: AttentionTrace) -> None:
     ql, kl = s.query_labels, s.key_labels
     _init_pick(ql, kl)
     i, j = ql.index(st.session_state["pick_q"]), kl.index(st.session_state["pick_k"])
-    figure = fig.heatmap(t.scores, ql, kl, f"Raw scores Q Kᵀ ({shape(t.scores)})",
-                         highlight=(i, j), colorbar_title="score", clickable=True)  # fmt: skip
+    figure = fig.heatmap(
+        t.scores,
+        ql,
+        kl,
+        f"Raw scores Q Kᵀ ({shape(t.scores)})",
+        highlight=(i, j),
+        colorbar_title="score",
+        clickable=True,
+    )
     st.caption("Click a cell to see how its number is made, or choose the pair below.")
     plot(figure, key="scores_chart", on_select=_on_cell_click, selection_mode="points")
     c1, c2 = st.columns(2)
@@ -164,11 +219,12 @@ def scaling(s: Scenario, t: AttentionTrace) -> None:
     m1.metric("d_k (length of queries and keys)", t.d_k)
     m2.metric("√d_k", f"{np.sqrt(t.d_k):.4f}")
     m3.metric("scale factor 1/√d_k", f"{factor:.4f}")
-    st.toggle("Apply the 1/√d_k scaling", value=s.scaled, key="scaled_toggle",
-              on_change=_on_scaled)  # fmt: skip
+    st.toggle("Apply the 1/√d_k scaling", value=s.scaled, key="scaled_toggle", on_change=_on_scaled)
     if not s.scaled:
-        st.warning("Scaling is off: the later pages use the raw scores (scale 1), as if "
-                   "the factor had been removed from the formula.")  # fmt: skip
+        st.warning(
+            "Scaling is off: the later pages use the raw scores (scale 1), as if "
+            "the factor had been removed from the formula."
+        )
     left, right = st.columns(2)
     with left:
         plot(fig.heatmap(t.scores, ql, kl, "Raw Q Kᵀ"), key="scaling_raw")
@@ -178,8 +234,10 @@ def scaling(s: Scenario, t: AttentionTrace) -> None:
         f"Spread of the raw scores: standard deviation {np.std(t.scores):.3f}; after "
         f"scaling: {np.std(t.scaled_scores):.3f}."
     )
-    st.page_link("app_pages/labs/scaling_lab.py",
-                 label="See why on the scaling lab: sweep d_k and watch softmax saturate")  # fmt: skip
+    st.page_link(
+        "app_pages/labs/scaling_lab.py",
+        label="See why on the scaling lab: sweep d_k and watch softmax saturate",
+    )
     csv_download(t.to_frames(ql, kl)["scaled_scores"], "scaled_scores", key="csv_scaled")
 
 
@@ -203,22 +261,39 @@ def mask(s: Scenario, t: AttentionTrace) -> None:
     st.info("Convention: **True = may attend** (as in PyTorch). Forbidden cells become −∞.")
     ss = st.session_state
     ss.setdefault("mask_kind", draft.mask_kind)
-    st.radio("Mask", list(MASK_LABELS), key="mask_kind", format_func=MASK_LABELS.get,
-             horizontal=True, on_change=_on_mask_kind)  # fmt: skip
+    st.radio(
+        "Mask",
+        list(MASK_LABELS),
+        key="mask_kind",
+        format_func=MASK_LABELS.get,
+        horizontal=True,
+        on_change=_on_mask_kind,
+    )
     if draft.mask_kind == "padding":
         ss.setdefault("mask_n_valid", draft.n_valid or len(kl))
-        st.slider("Number of real (non-padding) keys", 1, len(kl), key="mask_n_valid",
-                  on_change=_on_n_valid)  # fmt: skip
+        st.slider(
+            "Number of real (non-padding) keys",
+            1,
+            len(kl),
+            key="mask_n_valid",
+            on_change=_on_n_valid,
+        )
     if draft.mask_kind == "custom":
         _custom_grid(draft)
     err = state.input_error()
     if err is not None and err.where == "mask":
         error(err.message)
-    plot(fig.heatmap(t.masked_scores, ql, kl, "Scaled scores after the mask", mask=t.mask),
-         key="mask_chart")  # fmt: skip
+    plot(
+        fig.heatmap(t.masked_scores, ql, kl, "Scaled scores after the mask", mask=t.mask),
+        key="mask_chart",
+    )
     if t.mask is not None:
-        plot(fig.heatmap(t.mask.astype(float), ql, kl, "Mask (1 = may attend)", signed=False,
-                         digits=0), key="mask_grid")  # fmt: skip
+        plot(
+            fig.heatmap(
+                t.mask.astype(float), ql, kl, "Mask (1 = may attend)", signed=False, digits=0
+            ),
+            key="mask_grid",
+        )
         csv_download(t.to_frames(ql, kl)["mask"], "mask", key="csv_mask")
 
 
@@ -230,8 +305,11 @@ def _on_mask_kind() -> None:
         changes["n_valid"] = max(1, len(draft.tokens) - 1)
     if kind == "custom" and draft.custom_mask is None:
         current = state.get_trace().mask
-        changes["custom_mask"] = (current if current is not None
-                                  else np.ones((len(draft.queries), len(draft.tokens)), bool))  # fmt: skip
+        changes["custom_mask"] = (
+            current
+            if current is not None
+            else np.ones((len(draft.queries), len(draft.tokens)), bool)
+        )
     state.update_draft(draft.replace(**changes))
     st.session_state.pop("mask_n_valid", None)
     state.reset_editors()
@@ -246,9 +324,11 @@ def _custom_grid(draft: Scenario) -> None:
     frame = pd.DataFrame(base, index=draft.query_labels, columns=draft.key_labels)
     st.caption("Tick the keys each query may attend to (rows = queries, columns = keys).")
     edited = st.data_editor(
-        frame, key=f"mask_grid_{state.editor_gen()}", num_rows="fixed",
+        frame,
+        key=f"mask_grid_{state.editor_gen()}",
+        num_rows="fixed",
         column_config={c: st.column_config.CheckboxColumn(c) for c in frame.columns},
-    )  # fmt: skip
+    )
     grid = edited.to_numpy(dtype=bool, na_value=False)
     if not np.array_equal(grid, base):
         state.update_draft(draft.replace(custom_mask=grid))
@@ -296,15 +376,23 @@ def softmax_table(t: AttentionTrace, row: int, key_labels: list[str]) -> pd.Data
 
 def _stability_demo(t: AttentionTrace, row: int, kl: list[str]) -> None:
     with st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores"):
-        factor = st.select_slider("Multiply this row's scores by", [1, 10, 100, 1000, 10000],
-                                  value=1000, key="softmax_blowup")  # fmt: skip
+        factor = st.select_slider(
+            "Multiply this row's scores by",
+            [1, 10, 100, 1000, 10000],
+            value=1000,
+            key="softmax_blowup",
+        )
         x = t.masked_scores[row] * factor  # (n_k,)
-        frame = pd.DataFrame({"score": x, "naive e^x / Σ e^x": naive_softmax(x),
-                              "stable softmax": softmax(x)}, index=kl)  # fmt: skip
+        frame = pd.DataFrame(
+            {"score": x, "naive e^x / Σ e^x": naive_softmax(x), "stable softmax": softmax(x)},
+            index=kl,
+        )
         st.dataframe(frame, width="content")
         if np.isnan(naive_softmax(x)).any():
-            st.error("The naive version overflowed: e^x is inf for x above about 709, and "
-                     "inf / inf is nan. The stable version is still correct.")  # fmt: skip
+            st.error(
+                "The naive version overflowed: e^x is inf for x above about 709, and "
+                "inf / inf is nan. The stable version is still correct."
+            )
         else:
             st.success("At this size both agree; try a larger factor.")
 
@@ -314,8 +402,10 @@ def output(s: Scenario, t: AttentionTrace) -> None:
     ql, kl = s.query_labels, s.key_labels
     plot(stage_figure("output", s, t), key="output_chart")
     row = _pick_row(ql, "output_row")
-    plot(fig.contributions_bar(t.weights[row], t.V, kl,
-                               f"Output for {ql[row]}: Σ weight × value"), key="output_bars")  # fmt: skip
+    plot(
+        fig.contributions_bar(t.weights[row], t.V, kl, f"Output for {ql[row]}: Σ weight × value"),
+        key="output_bars",
+    )
     st.dataframe(output_table(t, row, kl), width="content")
     if s.mode == "embeddings":
         _residual(s, t, row)
@@ -352,7 +442,9 @@ def _residual(s: Scenario, t: AttentionTrace, row: int) -> None:
         )
         return
     x, o = s.X[row], t.output[row]
-    frame = pd.DataFrame({"embedding x": x, "attention output": o, "x + output": x + o},
-                         index=fig.vector_columns(x.size, "e"))  # fmt: skip
+    frame = pd.DataFrame(
+        {"embedding x": x, "attention output": o, "x + output": x + o},
+        index=fig.vector_columns(x.size, "e"),
+    )
     st.dataframe(frame, width="content")
     st.caption("The token keeps its own embedding and adds what it gathered from the others.")

@@ -31,7 +31,8 @@ def formula(part: str | None = None) -> str:
         rf"{pieces['scores']} {pieces['mask']}\right) {pieces['output']}"
     )
     if part == "proj":
-        body = rf"\textcolor{{{HIGHLIGHT}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}} \quad\Rightarrow\quad " + body
+        proj = rf"\textcolor{{{HIGHLIGHT}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}}"
+        body = rf"{proj} \quad\Rightarrow\quad {body}"
     return body
 
 

@@ -143,7 +143,7 @@ def test_url_round_trip_restores_the_scenario() -> None:
     at = open_page("softmax", {"s": s.to_url()})
     assert at.session_state["scenario"] == s
     assert Scenario.from_url(at.query_params["s"][0] if isinstance(at.query_params["s"], list)
-                             else at.query_params["s"]) == s  # fmt: skip
+                             else at.query_params["s"]) == s
 
 
 def test_malformed_link_gives_a_message_and_the_default() -> None:
