@@ -38,6 +38,7 @@ EDITOR_WIDGETS = (
     "mask_n_valid",
 )
 URL_KEY = "s"
+EDITED = " (edited)"
 
 
 def init_state() -> None:
@@ -97,6 +98,8 @@ def load_preset(key: str) -> None:
 def update_draft(draft: Scenario) -> bool:
     """Keep the learner's draft; promote it to the current scenario when it is valid."""
     ss = st.session_state
+    if draft.name and not draft.name.endswith(EDITED) and draft != ss.get(DRAFT):
+        draft = draft.replace(name=draft.name + EDITED)  # it is no longer the preset
     ss[DRAFT] = draft
     try:
         draft.validate()
