@@ -6,6 +6,7 @@ go.Heatmap is used rather than plotly.express: px.imshow costs ~54 ms a call, go
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,6 +22,15 @@ OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "
 MASKED_TEXT = "−∞"
 MASKED_BG = "#BDBDBD"
 FONT = {"family": "sans-serif", "size": 14}
+
+
+def safe(text: str) -> str:
+    """Learner text made inert for Plotly, which reads <b>, <a href> and the like as markup."""
+    return html.escape(str(text), quote=False)
+
+
+def safe_labels(labels: Sequence[str]) -> list[str]:
+    return [safe(label) for label in labels]
 
 
 def cell_texts(M: FloatArray, digits: int = 2, mask: BoolArray | None = None) -> list[list[str]]:
@@ -45,6 +55,20 @@ def heatmap(
     row_labels: Sequence[str],
     col_labels: Sequence[str],
     title: str,
+    **options: object,
+) -> go.Figure:
+    """A labelled matrix heatmap with every value printed in its cell (see ``_heatmap``).
+
+    Labels and title may hold learner text (tokens), so they are escaped here, once.
+    """
+    return _heatmap(M, safe_labels(row_labels), safe_labels(col_labels), safe(title), **options)
+
+
+def _heatmap(
+    M: FloatArray,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    title: str,
     *,
     signed: bool = True,
     mask: BoolArray | None = None,
@@ -57,7 +81,7 @@ def heatmap(
     clickable: bool = False,
     showscale: bool = True,
 ) -> go.Figure:
-    """A labelled matrix heatmap with every value printed in its cell.
+    """The heatmap itself; labels and title arrive already escaped.
 
     M (rows, cols). ``signed``: diverging scale centred on 0, else viridis on [0, 1].
     ``mask`` (rows, cols), True = may attend: forbidden cells are left grey and read −∞.
@@ -178,7 +202,8 @@ def weights_heatmap(
     mask: BoolArray | None = None,
 ) -> go.Figure:
     """The softmax weights on a 0..1 scale, each row's sum written at its right."""
-    fig = heatmap(
+    row_labels, col_labels, title = safe_labels(row_labels), safe_labels(col_labels), safe(title)
+    fig = _heatmap(
         weights,
         row_labels,
         col_labels,
@@ -222,6 +247,7 @@ def contributions_bar(
     """
     parts = weights_row[:, np.newaxis] * V  # (n_k, 1) * (n_k, d_v) -> (n_k, d_v)
     dims = vector_columns(V.shape[1], "out")
+    key_labels, title = safe_labels(key_labels), safe(title)
     fig = go.Figure()
     for j, label in enumerate(key_labels):
         fig.add_bar(
@@ -254,6 +280,7 @@ def contributions_bar(
 
 def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str) -> go.Figure:
     """One row (a query's weights or scores) as bars, values printed on top."""
+    labels, title = safe_labels(labels), safe(title)
     fig = go.Figure(
         go.Bar(
             x=list(labels),

@@ -6,6 +6,8 @@ Every number comes from the core's AttentionTrace.
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -15,8 +17,11 @@ from attention_core import (
     AttentionTrace,
     Scenario,
     attention,
+    causal_mask,
+    check_mask,
     dot_product_terms,
     naive_softmax,
+    padding_mask,
     project,
     softmax,
 )
@@ -149,6 +154,15 @@ def _product(s: Scenario, name: str, W: np.ndarray, R: np.ndarray, kind: str) ->
 
 # ---- Scores ----------------------------------------------------------------------------
 def scores(s: Scenario, t: AttentionTrace) -> None:
+    st.caption("Click a cell to see how its number is made, or choose the pair below.")
+    _score_picker(s, t)
+    csv_download(t.to_frames(s.query_labels, s.key_labels)["scores"], "scores", key="csv_scores")
+    show_code(attention, dot_product_terms)
+
+
+@st.fragment
+def _score_picker(s: Scenario, t: AttentionTrace) -> None:
+    """The grid, the pair pickers and the breakdown: picking reruns only this part."""
     ql, kl = s.query_labels, s.key_labels
     _init_pick(ql, kl)
     i, j = ql.index(st.session_state["pick_q"]), kl.index(st.session_state["pick_k"])
@@ -161,15 +175,11 @@ def scores(s: Scenario, t: AttentionTrace) -> None:
         colorbar_title="score",
         clickable=True,
     )
-    st.caption("Click a cell to see how its number is made, or choose the pair below.")
     plot(figure, key="scores_chart", on_select=_on_cell_click, selection_mode="points")
     c1, c2 = st.columns(2)
     c1.selectbox("Query (row)", ql, key="pick_q")
     c2.selectbox("Key (column)", kl, key="pick_k")
     breakdown(t, i, j, ql[i], kl[j])
-    frames = t.to_frames(ql, kl)
-    csv_download(frames["scores"], "scores", key="csv_scores")
-    show_code(attention, dot_product_terms)
 
 
 def _init_pick(ql: list[str], kl: list[str]) -> None:
@@ -184,9 +194,9 @@ def _on_cell_click() -> None:
     """A click on the heatmap selects that (query, key) pair in the two select boxes."""
     event = st.session_state.get("scores_chart")
     points = (event or {}).get("selection", {}).get("points", [])
-    if points:
-        st.session_state["pick_q"] = points[0]["y"]
-        st.session_state["pick_k"] = points[0]["x"]
+    if points:  # the chart holds escaped labels (figures.safe); the pickers hold raw ones
+        st.session_state["pick_q"] = html.unescape(points[0]["y"])
+        st.session_state["pick_k"] = html.unescape(points[0]["x"])
 
 
 def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str) -> None:
@@ -239,6 +249,7 @@ def scaling(s: Scenario, t: AttentionTrace) -> None:
         label="See why on the scaling lab: sweep d_k and watch softmax saturate",
     )
     csv_download(t.to_frames(ql, kl)["scaled_scores"], "scaled_scores", key="csv_scaled")
+    show_code(attention)
 
 
 def _on_scaled() -> None:
@@ -295,6 +306,7 @@ def mask(s: Scenario, t: AttentionTrace) -> None:
             key="mask_grid",
         )
         csv_download(t.to_frames(ql, kl)["mask"], "mask", key="csv_mask")
+    show_code(causal_mask, padding_mask, check_mask)
 
 
 def _on_mask_kind() -> None:
@@ -338,6 +350,15 @@ def _custom_grid(draft: Scenario) -> None:
 def softmax_view(s: Scenario, t: AttentionTrace) -> None:
     ql, kl = s.query_labels, s.key_labels
     plot(stage_figure("softmax", s, t), key="softmax_chart")
+    _softmax_row(s, t)
+    csv_download(t.to_frames(ql, kl)["weights"], "weights", key="csv_weights")
+    show_code(softmax, naive_softmax)
+
+
+@st.fragment
+def _softmax_row(s: Scenario, t: AttentionTrace) -> None:
+    """One query's softmax, step by step; choosing the row reruns only this part."""
+    ql, kl = s.query_labels, s.key_labels
     row = _pick_row(ql, "softmax_row")
     st.markdown(f"**Softmax of the row for query {md_escape(ql[row])}, step by step**")
     st.dataframe(softmax_table(t, row, kl), width="content")
@@ -346,8 +367,6 @@ def softmax_view(s: Scenario, t: AttentionTrace) -> None:
         f"contribute e^−∞ = 0. The weights of this row sum to {t.weights[row].sum():.6f}."
     )
     _stability_demo(t, row, kl)
-    csv_download(t.to_frames(ql, kl)["weights"], "weights", key="csv_weights")
-    show_code(softmax, naive_softmax)
 
 
 def _pick_row(labels: list[str], key: str) -> int:
@@ -399,18 +418,22 @@ def _stability_demo(t: AttentionTrace, row: int, kl: list[str]) -> None:
 
 # ---- Output ----------------------------------------------------------------------------
 def output(s: Scenario, t: AttentionTrace) -> None:
-    ql, kl = s.query_labels, s.key_labels
     plot(stage_figure("output", s, t), key="output_chart")
+    _output_row(s, t)
+    csv_download(t.to_frames(s.query_labels, s.key_labels)["output"], "output", key="csv_output")
+    show_code(attention)
+
+
+@st.fragment
+def _output_row(s: Scenario, t: AttentionTrace) -> None:
+    """How one query's output is built; choosing the row reruns only this part."""
+    ql, kl = s.query_labels, s.key_labels
     row = _pick_row(ql, "output_row")
-    plot(
-        fig.contributions_bar(t.weights[row], t.V, kl, f"Output for {ql[row]}: Σ weight × value"),
-        key="output_bars",
-    )
+    title = f"Output for {ql[row]}: Σ weight × value"
+    plot(fig.contributions_bar(t.weights[row], t.V, kl, title), key="output_bars")
     st.dataframe(output_table(t, row, kl), width="content")
     if s.mode == "embeddings":
         _residual(s, t, row)
-    csv_download(t.to_frames(ql, kl)["output"], "output", key="csv_output")
-    show_code(attention)
 
 
 def output_table(t: AttentionTrace, row: int, key_labels: list[str]) -> pd.DataFrame:

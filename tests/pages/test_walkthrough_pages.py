@@ -142,8 +142,14 @@ def test_url_round_trip_restores_the_scenario() -> None:
     s = PRESETS["quiz88"].build().replace(mask_kind="padding", n_valid=1, scaled=False)
     at = open_page("softmax", {"s": s.to_url()})
     assert at.session_state["scenario"] == s
-    assert Scenario.from_url(at.query_params["s"][0] if isinstance(at.query_params["s"], list)
-                             else at.query_params["s"]) == s
+    assert (
+        Scenario.from_url(
+            at.query_params["s"][0]
+            if isinstance(at.query_params["s"], list)
+            else at.query_params["s"]
+        )
+        == s
+    )
 
 
 def test_malformed_link_gives_a_message_and_the_default() -> None:
@@ -181,3 +187,36 @@ def test_walkthrough_pages_link_in_order() -> None:
     at = open_page("projections")
     labels = [p.proto.label for p in at.get("page_link")]
     assert f"← {WALKTHROUGH[0].title}" in labels and f"{WALKTHROUGH[2].title} →" in labels
+
+
+def test_hostile_tokens_are_shown_as_text() -> None:
+    at = open_page("inputs")
+    at.text_input(key="tokens_text").input(
+        "<script>alert(1)</script> **bold** [x](javascript:y)"
+    ).run()
+    assert not at.exception
+    s = at.session_state["scenario"]
+    assert s.tokens[0] == "<script>alert(1)</script>"
+    at.switch_page(BY_KEY["scores"].path).run()
+    assert not at.exception
+    spec = chart_specs(at)[0]
+    assert spec["data"][0]["y"][0] == "&lt;script&gt;alert(1)&lt;/script&gt;"
+    at.selectbox(key="pick_q").set_value("**bold**").run()
+    shown = [m.value for m in at.markdown if "Score of query" in m.value]
+    assert shown == ["**Score of query \\*\\*bold\\*\\* against key " + shown[0].split("key ")[1]]
+
+
+def test_custom_mask_with_an_empty_row_gets_a_message() -> None:
+    at = open_page("mask")
+    at.radio(key="mask_kind").set_value("custom").run()
+    key = f"mask_grid_{at.session_state['editor_gen']}"
+    at.session_state[key] = {
+        "edited_rows": {2: {label: False for label in PRESETS["cat_mat"].build().key_labels}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    assert any("row 3 of the mask allows no key" in plain(e.value) for e in at.error)
+    assert at.session_state["scenario"].mask_kind == "custom"
+    assert at.session_state["scenario"].custom_mask.all()  # the last valid mask is kept
