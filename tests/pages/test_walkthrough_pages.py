@@ -220,3 +220,52 @@ def test_custom_mask_with_an_empty_row_gets_a_message() -> None:
     assert any("row 3 of the mask allows no key" in plain(e.value) for e in at.error)
     assert at.session_state["scenario"].mask_kind == "custom"
     assert at.session_state["scenario"].custom_mask.all()  # the last valid mask is kept
+
+
+def test_switching_to_direct_mode_keeps_q_k_v() -> None:
+    at = open_page("inputs")
+    t = PRESETS["cat_mat"].build().trace()
+    at.radio(key="input_mode").set_value("direct").run()
+    assert not at.exception
+    s = at.session_state["scenario"]
+    assert s.mode == "direct"
+    np.testing.assert_array_equal(s.Q, t.Q)
+    np.testing.assert_array_equal(s.trace().weights, t.weights)
+    assert at.text_input(key="query_tokens_text").value == ""
+    at.text_input(key="query_tokens_text").input("it").run()
+    s = at.session_state["scenario"]
+    assert s.queries == ("it",) and s.Q.shape == (1, 3)
+    at.radio(key="input_mode").set_value("embeddings").run()
+    s = at.session_state["scenario"]
+    assert s.mode == "embeddings" and s.query_tokens is None
+    np.testing.assert_array_equal(s.X, PRESETS["cat_mat"].build().X)
+
+
+def test_changing_d_k_resizes_the_projections() -> None:
+    at = open_page("inputs")
+    at.number_input(key="size_d_k").set_value(5).run()
+    s = at.session_state["scenario"]
+    assert s.W_q.shape == (4, 5) and s.W_k.shape == (4, 5) and s.trace().d_k == 5
+    np.testing.assert_array_equal(s.W_q[:, :3], PRESETS["cat_mat"].build().W_q)
+
+
+def test_fill_buttons() -> None:
+    at = open_page("inputs")
+    at.button(key="fill_W_q_identity").click().run()
+    np.testing.assert_array_equal(at.session_state["scenario"].W_q, np.eye(4, 3))
+    at.button(key="fill_X_zeros").click().run()
+    assert np.all(at.session_state["scenario"].trace().weights == 1 / 6)
+    at.number_input(key="fill_seed").set_value(7).run()
+    at.button(key="fill_X_random").click().run()
+    first = at.session_state["scenario"].X
+    at.button(key="fill_X_random").click().run()
+    np.testing.assert_array_equal(at.session_state["scenario"].X, first)  # same seed, same fill
+    assert np.all(np.round(first, 2) == first) and first.std() > 0.3
+
+
+def test_preset_from_the_sidebar_replaces_the_scenario() -> None:
+    at = open_page("softmax")
+    at.selectbox(key="preset_choice").set_value("paper_toy").run()
+    at.button(key="preset_choice_load").click().run()
+    assert at.session_state["scenario"] == PRESETS["paper_toy"].build()
+    np.testing.assert_allclose(heatmap_z(at, "Attention weights"), [[0.33023, 0.66977]], atol=1e-5)
