@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
+from attention_core import Scenario
 from attention_core.exercises import (
     ChoiceStep,
     Exercise,
@@ -177,7 +178,8 @@ def render_exercise(ex: Exercise) -> None:
             width="stretch",
             help="Make this example the current scenario and step through it.",
         ):
-            state.set_scenario(ex.scenario)
+            # a private copy: the exercise's scenario is shared by every session
+            state.set_scenario(Scenario.from_dict(ex.scenario.to_dict()))
             st.switch_page(BY_KEY["inputs"].path)
         for step in ex.steps:
             st.divider()
@@ -223,6 +225,8 @@ def _numeric_step(ex: Exercise, step: NumericStep) -> None:
 def _placeholder(step: NumericStep) -> str:
     rows, cols = step.shape
     numbers = f"{cols} numbers" if cols > 1 else "1 number"
+    if rows == 1 and cols == 1:
+        return "1 number"
     if rows == 1:
         return f"{numbers}, separated by commas" + (" (% allowed)" if step.percent else "")
     return f"{rows} rows of {numbers}: one row per line"

@@ -1,0 +1,474 @@
+"""The exercises' answer checking: right answers pass at the asked rounding, each known slip
+is named, and malformed input gets a message instead of an exception.
+
+Wrong answers are built here by hand from the lessons' numbers (plain NumPy or literal
+values), not read back from the checker's own mistake list, so the test is independent.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from attention_core import attention, causal_mask, format_matrix
+from attention_core.exercises import (
+    MISTAKE_LABELS,
+    ChoiceStep,
+    NumericStep,
+    all_exercises,
+    answer_format,
+    check_answer,
+    check_choice,
+    exercise_by_id,
+    format_value,
+    output_step,
+    parse_answer,
+    progress_csv,
+    progress_json,
+    progress_rows,
+    record_attempt,
+    scaled_step,
+    tolerance,
+    weights_step,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def step(exercise: str, step_id: str) -> NumericStep:
+    s = exercise_by_id(exercise).step(step_id)
+    assert isinstance(s, NumericStep)
+    return s
+
+
+def typed(M: object, decimals: int = 6) -> str:
+    """A matrix as a learner would type it: rows on lines, numbers by commas."""
+    return "\n".join(", ".join(f"{x:.{decimals}f}" for x in row) for row in np.atleast_2d(M))
+
+
+def softmax_rows(S: np.ndarray, axis: int = -1) -> np.ndarray:
+    e = np.exp(S - S.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+# ---- the exercises as data ------------------------------------------------------------
+def test_the_exercises_cover_the_issue():
+    ids = [ex.id for ex in all_exercises()]
+    assert ids[:4] == ["paper_toy", "hungry", "quiz88", "why_scale"]
+    assert {"causal", "embeddings"} <= set(ids)
+    assert len(ids) == len(set(ids))
+
+
+def test_ids_make_stable_widget_keys():
+    for ex in all_exercises():
+        assert re.fullmatch(r"[a-z0-9_]+", ex.id)
+        step_ids = [s.id for s in ex.steps]
+        assert len(step_ids) == len(set(step_ids)), ex.id
+        for s in ex.steps:
+            assert re.fullmatch(r"[a-z0-9_]+", s.id)
+            assert s.hints, f"{ex.id}/{s.id} has no hint"
+
+
+def test_every_scenario_is_valid_and_every_expected_value_comes_from_its_trace():
+    for ex in all_exercises():
+        ex.scenario.validate()
+        t = ex.scenario.trace()
+        stages = {"scores": t.scores, "scaled": t.scaled_scores, "weights": t.weights,
+                  "output": t.output}  # fmt: skip
+        for s in ex.steps:
+            if isinstance(s, NumericStep) and s.id in stages:
+                np.testing.assert_allclose(s.expected, stages[s.id], err_msg=f"{ex.id}/{s.id}")
+
+
+def test_the_lessons_numbers():
+    np.testing.assert_allclose(step("paper_toy", "weights").expected, [[0.3302, 0.6698]], atol=5e-5)
+    np.testing.assert_allclose(step("paper_toy", "output").expected, [[16.6976]], atol=5e-5)
+    np.testing.assert_allclose(step("hungry", "scaled").expected, [[3, 1, 0]])
+    hungry_weights = step("hungry", "weights").expected
+    np.testing.assert_allclose(hungry_weights, [[0.844, 0.114, 0.042]], atol=5e-4)
+    np.testing.assert_allclose(step("hungry", "output").expected, [[2.41477, 3.93965]], atol=5e-6)
+    np.testing.assert_allclose(step("quiz88", "scores").expected, [[3, 1]])
+    np.testing.assert_allclose(step("quiz88", "scaled").expected, [[2.1213, 0.7071]], atol=5e-5)
+    np.testing.assert_allclose(step("quiz88", "weights").expected, [[0.8044, 0.1956]], atol=5e-5)
+
+
+def test_expected_arrays_cannot_be_changed_by_accident():
+    with pytest.raises(ValueError):
+        step("paper_toy", "scores").expected[0, 0] = 99.0
+
+
+def test_the_why_scale_scenario_really_saturates_without_scaling():
+    s = exercise_by_id("why_scale").scenario
+    assert not s.scaled
+    assert s.trace().weights.max(axis=1).min() > 0.95
+    assert s.replace(scaled=True).trace().weights.max(axis=1).max() < 0.75
+
+
+# ---- right answers pass at the asked rounding -----------------------------------------
+def numeric_steps() -> list[tuple[str, NumericStep]]:
+    return [
+        (f"{ex.id}/{s.id}", s)
+        for ex in all_exercises()
+        for s in ex.steps
+        if isinstance(s, NumericStep)
+    ]
+
+
+@pytest.mark.parametrize(("name", "s"), numeric_steps(), ids=[n for n, _ in numeric_steps()])
+def test_the_core_answer_rounded_as_asked_is_right(name: str, s: NumericStep):
+    d = 4 if s.decimals is None else s.decimals
+    fb = check_answer(s, typed(np.round(s.expected, d), d))
+    assert fb.correct, (name, fb.message)
+    assert check_answer(s, typed(s.expected, 8)).correct  # and at full precision
+
+
+@pytest.mark.parametrize(
+    ("exercise", "step_id", "text"),
+    [
+        ("paper_toy", "scores", "1, 2"),
+        ("paper_toy", "scores", "[1, 2]"),
+        ("paper_toy", "scores", "1 2"),
+        ("paper_toy", "scaled", "0.7071, 1.4142"),
+        ("paper_toy", "weights", "0.3303, 0.6697"),  # the guide's printed values
+        ("paper_toy", "weights", "0.3302, 0.6698"),  # full precision, rounded
+        ("paper_toy", "output", "16.697"),
+        ("paper_toy", "output", "16.698"),
+        ("hungry", "scaled", "3, 1, 0"),
+        ("hungry", "weights", "0.844, 0.114, 0.042"),
+        ("hungry", "output", "2.414, 3.94"),
+        ("hungry", "output", "2.41477, 3.93965"),
+        ("quiz88", "scores", "3, 1"),
+        ("quiz88", "scaled", "2.1213, 0.7071"),
+        ("quiz88", "scaled", "2.1213 0.7071"),
+        ("quiz88", "weights", "0.804, 0.196"),
+        ("quiz88", "weights", "0.8044, 0.1956"),
+        ("quiz88", "weights", "80.4 %, 19.6 %"),
+        ("quiz88", "weights", "80.4%, 19.6%"),
+        ("quiz88", "weights", "80.44%, 19.56%"),
+        ("causal", "mask", "1 0 0\n1 1 0\n1 1 1"),
+        ("causal", "mask", "1,0,0; 1,1,0; 1,1,1"),
+        ("causal", "weights", "1 0 0\n0.119 0.881 0\n0.422 0.155 0.422"),
+        ("causal", "output", "1 0\n0.119 0.881\n0.845 0.578"),
+        ("embeddings", "q", "1 0\n1 1\n2 1"),
+    ],
+)
+def test_the_lessons_answers_are_right(exercise: str, step_id: str, text: str):
+    fb = check_answer(step(exercise, step_id), text)
+    assert fb.correct, fb.message
+    assert fb.mistake is None
+
+
+def test_unicode_minus_and_spaces_are_fine():
+    s = scaled_step(attention(np.array([[1.0, -2.0]]), np.eye(2), np.eye(2)), decimals=4,
+                    prompt="", hints=())  # fmt: skip
+    assert check_answer(s, "  0.7071 ,  \u22121.4142  ").correct
+
+
+@pytest.mark.parametrize(
+    ("text", "variant"),
+    [
+        ("2.414, 3.94", "the rounded weights 0.844 / 0.114 / 0.042"),
+        ("2.414, 3.940", "the rounded weights 0.844 / 0.114 / 0.042"),
+        ("2.41477, 3.93965", "the full-precision weights"),
+        ("2.415, 3.940", "the full-precision weights"),
+    ],
+)
+def test_the_hungry_output_says_which_weights_were_used(text: str, variant: str):
+    fb = check_answer(step("hungry", "output"), text)
+    assert fb.correct and fb.variant == variant
+    assert variant in fb.message
+
+
+def test_the_paper_toy_output_says_which_weights_were_used():
+    s = step("paper_toy", "output")
+    assert "guide's rounded weights" in check_answer(s, "16.697").message
+    assert "full-precision" in check_answer(s, "16.6976").message
+
+
+def test_an_answer_inside_the_slack_but_off_the_rounding_says_so():
+    fb = check_answer(step("paper_toy", "weights"), "0.3303, 0.6697")
+    assert fb.correct
+    assert "0.3302, 0.6698" in fb.message
+
+
+def test_percentages_without_the_sign_are_read_as_percentages():
+    fb = check_answer(step("quiz88", "weights"), "80.4, 19.6")
+    assert fb.correct and "percentages" in fb.message
+
+
+def test_tolerance_follows_the_asked_decimals():
+    assert tolerance(3) == pytest.approx(0.001)
+    assert tolerance(None) < 1e-5
+    s = step("quiz88", "scaled")  # 2.12132..., 0.70711..., to 4 decimals
+    assert check_answer(s, "2.1214, 0.7072").correct  # one unit off in the last place
+    assert not check_answer(s, "2.1216, 0.7071").correct  # three units off
+    exact = step("quiz88", "scores")
+    assert not check_answer(exact, "3.01, 1").correct
+
+
+# ---- every listed mistake is named ----------------------------------------------------
+QUIZ_SCORES = np.array([[3.0, 1.0]])  # q = [1, 2]; k1 = [1, 1], k2 = [1, 0]; d_k = 2
+QUIZ_SCALED = QUIZ_SCORES / math.sqrt(2)
+
+
+@pytest.mark.parametrize(
+    ("exercise", "step_id", "wrong", "mistake"),
+    [
+        # forgot to scale: the raw dot products where the scaled ones belong
+        ("quiz88", "scaled", QUIZ_SCORES, "unscaled"),
+        ("hungry", "scaled", np.array([[6.0, 2.0, 0.0]]), "unscaled"),
+        # divided by d_k instead of sqrt(d_k)
+        ("quiz88", "scaled", QUIZ_SCORES / 2, "divided_by_dk"),
+        ("hungry", "scaled", np.array([[1.5, 0.5, 0.0]]), "divided_by_dk"),
+        ("quiz88", "weights", softmax_rows(QUIZ_SCORES / 2), "divided_by_dk"),
+        # softmax over the wrong axis: down the columns of the (1, 2) scores gives ones
+        ("quiz88", "weights", np.array([[1.0, 1.0]]), "softmax_columns"),
+        # transposed the product: K Q^T is a column for a single query
+        ("quiz88", "scores", QUIZ_SCORES.T, "transposed"),
+        ("paper_toy", "scaled", np.array([[0.7071], [1.4142]]), "transposed"),
+        # used the unscaled scores in softmax
+        ("quiz88", "weights", softmax_rows(QUIZ_SCORES), "softmax_unscaled"),
+        ("hungry", "weights", softmax_rows(np.array([[6.0, 2.0, 0.0]])), "softmax_unscaled"),
+        # ... which at the output step means the scaling was forgotten
+        ("hungry", "output", softmax_rows(np.array([[6.0, 2.0, 0.0]])) @ [[2, 4], [6, 2], [1, 8]],
+         "unscaled"),
+        # rounding too early: weights to 1 decimal before multiplying by V
+        ("hungry", "output", np.array([[0.8, 0.1, 0.0]]) @ [[2, 4], [6, 2], [1, 8]],
+         "rounded_early"),
+        ("paper_toy", "output", np.array([[0.3 * 10 + 0.7 * 20]]), "rounded_early"),
+        # ... or the scaled scores to 1 decimal before the softmax
+        ("quiz88", "weights", softmax_rows(np.array([[2.1, 0.7]])), "rounded_early"),
+        # ... or sqrt(2) to 1.4
+        ("paper_toy", "scaled", np.array([[1 / 1.4, 2 / 1.4]]), "rounded_early"),
+    ],
+)  # fmt: skip
+def test_each_listed_mistake_is_named(exercise, step_id, wrong, mistake):
+    s = step(exercise, step_id)
+    decimals = 4 if s.decimals is None else s.decimals
+    fb = check_answer(s, typed(np.asarray(wrong, dtype=float), decimals))
+    assert not fb.correct
+    assert fb.mistake == mistake, fb.message
+    assert fb.message
+
+
+def test_the_named_mistakes_read_well():
+    fb = check_answer(step("quiz88", "scaled"), "3, 1")
+    assert "forgot to scale" in fb.message and "√2" in fb.message
+    fb = check_answer(step("quiz88", "scaled"), "1.5, 0.5")
+    assert "d_k = 2" in fb.message and "√" in fb.message
+    fb = check_answer(step("quiz88", "weights"), "1, 1")
+    assert "column" in fb.message and "row" in fb.message
+    fb = check_answer(step("quiz88", "scores"), "3; 1")
+    assert "K Qᵀ" in fb.message
+    fb = check_answer(step("hungry", "output"), "2.2, 3.4")
+    assert "rounded the weights to 1 decimal" in fb.message
+
+
+def test_a_slip_rounded_more_coarsely_is_still_named():
+    # 1/1.4 and 2/1.4 typed to 3 decimals, on a step that asks for 4
+    fb = check_answer(step("paper_toy", "scaled"), "0.714, 1.429")
+    assert fb.mistake == "rounded_early"
+    fb = check_answer(step("quiz88", "weights"), "88.1 %, 11.9 %")
+    assert fb.mistake == "softmax_unscaled"
+
+
+def test_the_right_numbers_with_too_few_decimals_are_named():
+    fb = check_answer(step("paper_toy", "weights"), "0.33, 0.67")
+    assert fb.mistake == "too_few_decimals" and "4 decimals" in fb.message
+    fb = check_answer(step("quiz88", "weights"), "80 %, 20 %")
+    assert fb.mistake == "too_few_decimals" and "percentage" in fb.message
+
+
+def test_mask_mistakes():
+    t = exercise_by_id("causal").scenario.trace()
+    mask = causal_mask(3)
+    cases = {
+        "mask_flipped": (mask.T.astype(float), "mask"),
+        "mask_no_self": (np.tril(np.ones((3, 3)), -1), "mask"),
+        "no_mask": (softmax_rows(t.scaled_scores), "weights"),
+        "softmax_columns": (
+            softmax_rows(np.where(mask, t.scaled_scores, -np.inf), axis=0),
+            "weights",
+        ),
+        "transposed": (t.weights.T, "weights"),
+    }
+    for key, (wrong, step_id) in cases.items():
+        fb = check_answer(step("causal", step_id), typed(wrong, 3))
+        assert fb.mistake == key, (key, fb.message)
+
+
+def test_projection_mistakes():
+    ex = exercise_by_id("embeddings")
+    s = ex.scenario
+    fb = check_answer(step("embeddings", "q"), typed(s.X @ s.W_k, 0))
+    assert fb.mistake == "wrong_projection" and "W_q" in fb.message
+    fb = check_answer(step("embeddings", "q"), typed((s.X @ s.W_q).T, 0))
+    assert fb.mistake == "transposed"
+
+
+def test_every_mistake_key_has_a_label():
+    for _, s in numeric_steps():
+        for m in s.mistakes:
+            assert m.key in MISTAKE_LABELS
+            assert m.label and m.message
+
+
+def test_no_mistake_is_indistinguishable_from_a_right_answer():
+    for name, s in numeric_steps():
+        for m in s.mistakes:
+            fb = check_answer(s, typed(m.value, 8))
+            assert not fb.correct, (name, m.key)
+
+
+# ---- malformed answers get a message --------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "Type your answer"),
+        ("   \n ", "Type your answer"),
+        ("abc", "not a number"),
+        ("1, two", "not a number"),
+        ("1,,2", "empty"),
+        ("[1, 2", "brackets"),
+        ("1 2\n3", "same number of columns"),
+        ("1e999, 2", "too large"),
+        ("80%, 0.196", "% sign"),
+        ("1 2 3", "1 row × 2 columns"),
+        ("1; 2; 3", "1 row × 2 columns"),
+        ("=HYPERLINK(1)", "not a number"),
+        ("<script>alert(1)</script>", "Could not read"),
+    ],
+)
+def test_malformed_answers_get_a_message(text: str, needle: str):
+    fb = check_answer(step("quiz88", "weights"), text)
+    assert not fb.correct
+    assert needle in fb.message
+
+
+def test_percent_signs_where_plain_numbers_are_asked():
+    fb = check_answer(step("quiz88", "scaled"), "80 %")
+    assert not fb.correct and "% sign" in fb.message
+
+
+def test_parse_answer_reads_percentages_only_when_allowed():
+    M, used = parse_answer("80.4 %, 19.6%", allow_percent=True)
+    np.testing.assert_allclose(M, [[0.804, 0.196]])
+    assert used
+    M, used = parse_answer("0.5, 0.5", allow_percent=True)
+    assert not used
+
+
+def test_wrong_values_messages_point_at_the_first_bad_number_and_the_row_sums():
+    fb = check_answer(step("causal", "weights"), "1 0 0\n0.5 0.5 0\n0.3 0.3 0.3")
+    assert "row 2, column 1" in fb.message
+    assert "row 3 adds up to 0.9" in fb.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_check_answer_never_raises(text: str):
+    for s in (step("quiz88", "weights"), step("causal", "mask"), step("paper_toy", "output")):
+        fb = check_answer(s, text)
+        assert isinstance(fb.message, str) and fb.message
+
+
+# ---- builders on random inputs --------------------------------------------------------
+small = st.integers(-3, 3).map(float)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 3).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.lists(small, min_size=4, max_size=4), min_size=1, max_size=2),
+            st.lists(st.lists(small, min_size=4, max_size=4), min_size=n, max_size=n),
+            st.lists(st.lists(small, min_size=2, max_size=2), min_size=n, max_size=n),
+        )
+    )
+)
+def test_builders_accept_the_rounded_answer_and_name_forgetting_to_scale(qkv):
+    Q, K, V = (np.array(M) for M in qkv)
+    t = attention(Q, K, V)  # d_k = 4, so the scale is exactly 1/2
+    scaled = scaled_step(t, decimals=3, prompt="", hints=())
+    weights = weights_step(t, decimals=3, prompt="", hints=())
+    out = output_step(t, decimals=3, weight_decimals=3, prompt="", hints=())
+    for s in (scaled, weights, out):
+        assert check_answer(s, format_matrix(np.round(s.expected, 3), digits=10)).correct
+    if np.any(t.scores != 0):
+        fb = check_answer(scaled, format_matrix(t.scores, digits=10))
+        assert fb.mistake in {"unscaled", "transposed"}
+
+
+# ---- multiple choice ------------------------------------------------------------------
+def test_check_choice():
+    s = exercise_by_id("why_scale").steps[0]
+    assert isinstance(s, ChoiceStep)
+    right = check_choice(s, s.answer_index)
+    assert right.correct and "gradient" in right.message
+    for i in range(len(s.choices)):
+        if i != s.answer_index:
+            fb = check_choice(s, i)
+            assert not fb.correct and fb.mistake and fb.message
+    assert not check_choice(s, None).correct
+    assert not check_choice(s, 17).correct
+    assert s.see_also == "scaling-lab"
+
+
+# ---- progress -------------------------------------------------------------------------
+def test_progress_records_downloads_and_csv_safety():
+    exercises = all_exercises()
+    progress: dict = {}
+    for step_id, text in [("weights", "=1+1"), ("weights", "80.4 %, 19.6 %"), ("scaled", "3, 1")]:
+        fb = check_answer(step("quiz88", step_id), text)
+        record_attempt(progress, "quiz88", step_id, text, fb)
+    rows = {(r["exercise"], r["step"]): r for r in progress_rows(exercises, progress)}
+    assert len(rows) == sum(len(ex.steps) for ex in exercises)
+    assert rows[("quiz88", "weights")]["status"] == "right"
+    assert rows[("quiz88", "weights")]["attempts"] == 2
+    assert rows[("quiz88", "scaled")]["mistake"] == "forgot to scale"
+    assert rows[("paper_toy", "scores")]["status"] == "not tried"
+
+    doc = json.loads(progress_json(exercises, progress))
+    assert doc["summary"]["right"] == 1
+    assert doc["summary"]["steps"] == len(rows)
+
+    progress["quiz88"]["weights"]["answer"] = "=HYPERLINK(1)"
+    table = list(csv.DictReader(io.StringIO(progress_csv(exercises, progress))))
+    assert len(table) == len(rows)
+    cell = next(r for r in table if r["exercise"] == "quiz88" and r["step"] == "weights")
+    assert cell["answer"] == "'=HYPERLINK(1)"
+    progress["quiz88"]["weights"]["answer"] = "-0.5, 1"
+    table = list(csv.DictReader(io.StringIO(progress_csv(exercises, progress))))
+    cell = next(r for r in table if r["exercise"] == "quiz88" and r["step"] == "weights")
+    assert cell["answer"] == "-0.5, 1"  # a negative number is left alone
+
+
+def test_answer_format_and_format_value():
+    assert answer_format(step("quiz88", "weights")) == (
+        "1 row × 2 columns, to 3 decimals (or as percentages, e.g. 80.4 %)"
+    )
+    assert answer_format(step("causal", "mask")) == "3 rows × 3 columns, exact values"
+    assert format_value(np.array([[1.0, -0.0, 0.70711]]), 4) == "1, 0, 0.7071"
+
+
+def test_exercises_module_loads_neither_streamlit_nor_plotly():
+    code = (
+        "import attention_core.exercises as e, sys; e.all_exercises(); "
+        "print('streamlit' in sys.modules, 'plotly' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True,
+        timeout=60, check=True,
+    )  # fmt: skip
+    assert out.stdout.split() == ["False", "False"]

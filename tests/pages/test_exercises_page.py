@@ -1,0 +1,222 @@
+"""AppTest of the Exercises page: every exercise solved right and wrong through its widgets,
+hints, the solution, progress kept across pages, the walkthrough link and the downloads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention_core.exercises import (
+    ChoiceStep,
+    Exercise,
+    NumericStep,
+    all_exercises,
+    exercise_by_id,
+)
+from attention_ui.pages import BY_KEY
+from attention_ui.practice import PROGRESS, input_key
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+EXERCISES = all_exercises()
+TOTAL = sum(len(ex.steps) for ex in EXERCISES)
+
+
+def open_exercises() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.switch_page(BY_KEY["exercises"].path).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def plain(text: str) -> str:
+    """Alert text without the backslashes that keep it from acting as Markdown."""
+    return text.replace("\\", "")
+
+
+def typed(M: np.ndarray, decimals: int | None) -> str:
+    d = 4 if decimals is None else decimals
+    return "\n".join(", ".join(f"{x:.{d}f}" for x in row) for row in np.round(M, d))
+
+
+def answer(at: AppTest, ex: Exercise, step: NumericStep | ChoiceStep, value: object) -> None:
+    """Type (or pick) ``value`` for a step, then press its Check button."""
+    key = input_key(ex.id, step.id)
+    if isinstance(step, ChoiceStep):
+        at.radio(key=key).set_value(value)
+    elif step.shape[0] == 1:
+        at.text_input(key=key).input(value)
+    else:
+        at.text_area(key=key).input(value)
+    at.button(key=f"{key}_check").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def record(at: AppTest, ex: Exercise, step_id: str) -> dict:
+    return at.session_state[PROGRESS][ex.id][step_id]
+
+
+def right_answer(step: NumericStep | ChoiceStep) -> object:
+    if isinstance(step, ChoiceStep):
+        return step.answer_index
+    return typed(step.expected, step.decimals)
+
+
+def wrong_answer(step: NumericStep | ChoiceStep) -> tuple[object, str | None]:
+    """A wrong answer and the mistake it should be named as (None: just wrong)."""
+    if isinstance(step, ChoiceStep):
+        i = next(i for i, c in enumerate(step.choices) if not c.correct)
+        return i, step.choices[i].mistake
+    if step.mistakes:
+        m = step.mistakes[0]
+        return typed(m.value, 6 if step.decimals is None else step.decimals), m.key
+    return typed(step.expected + 5, step.decimals), None
+
+
+def progress_text(at: AppTest) -> str:
+    return at.get("progress")[0].proto.text
+
+
+def test_the_page_renders_every_exercise():
+    at = open_exercises()
+    assert at.title[0].value == BY_KEY["exercises"].title
+    assert [t.label for t in at.tabs] == [ex.short_title for ex in EXERCISES]
+    for ex in EXERCISES:
+        for step in ex.steps:
+            key = input_key(ex.id, step.id)
+            assert at.button(key=f"{key}_check") is not None
+            assert at.button(key=f"{key}_hint") is not None
+        assert at.button(key=f"ex_{ex.id}_open") is not None
+    assert f"0 of {TOTAL} steps right" in progress_text(at)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
+def test_each_exercise_solved_correctly(ex: Exercise):
+    at = open_exercises()
+    for step in ex.steps:
+        answer(at, ex, step, right_answer(step))
+        rec = record(at, ex, step.id)
+        assert rec["status"] == "right", (step.id, rec["message"])
+        assert any(plain(s.value) == rec["message"] for s in at.success)
+    assert f"{len(ex.steps)} of {TOTAL} steps right" in progress_text(at)
+    assert any("all done" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
+def test_each_exercise_solved_incorrectly(ex: Exercise):
+    at = open_exercises()
+    for step in ex.steps:
+        value, mistake = wrong_answer(step)
+        answer(at, ex, step, value)
+        rec = record(at, ex, step.id)
+        assert rec["status"] == "wrong", step.id
+        assert rec["mistake"] == mistake, (step.id, rec["message"])
+        assert any(plain(e.value) == rec["message"] for e in at.error)
+    assert f"0 of {TOTAL} steps right" in progress_text(at)
+    # a second try fixes the first step, and the attempt is counted
+    first = ex.steps[0]
+    answer(at, ex, first, right_answer(first))
+    assert record(at, ex, first.id)["status"] == "right"
+    assert record(at, ex, first.id)["attempts"] == 2
+
+
+def test_named_mistakes_and_malformed_input_through_the_widgets():
+    at = open_exercises()
+    quiz = exercise_by_id("quiz88")
+    answer(at, quiz, quiz.step("scaled"), "3, 1")
+    assert "forgot to scale" in plain(at.error[0].value)
+    answer(at, quiz, quiz.step("weights"), "80.4 %, 19.6 %")
+    assert record(at, quiz, "weights")["status"] == "right"
+    # malformed text: a message, no traceback, and the other answers stay put
+    answer(at, quiz, quiz.step("scores"), "3, x")
+    assert not at.exception
+    assert "not a number" in record(at, quiz, "scores")["message"]
+    assert at.text_input(key=input_key("quiz88", "weights")).value == "80.4 %, 19.6 %"
+    assert record(at, quiz, "weights")["status"] == "right"
+    hungry = exercise_by_id("hungry")
+    answer(at, hungry, hungry.step("output"), "2.414, 3.94")
+    assert "rounded weights" in record(at, hungry, "output")["message"]
+
+
+def test_progress_and_typed_answers_survive_a_visit_to_other_pages():
+    at = open_exercises()
+    toy = exercise_by_id("paper_toy")
+    answer(at, toy, toy.step("scores"), "1, 2")
+    answer(at, toy, toy.step("scaled"), "1, 2")  # forgot to scale
+    at.text_input(key=input_key("paper_toy", "weights")).input("0.33").run()  # typed, not checked
+    causal = exercise_by_id("causal")
+    answer(at, causal, causal.step("mask"), "1 0 0\n1 1 0\n1 1 1")
+    at.button(key="ex_paper_toy_scores_hint").click().run()
+
+    at.switch_page(BY_KEY["start"].path).run()
+    at.switch_page(BY_KEY["scaling-lab"].path).run()
+    assert not at.exception
+    assert at.session_state[PROGRESS]["paper_toy"]["scores"]["status"] == "right"
+    at.switch_page(BY_KEY["exercises"].path).run()
+    assert not at.exception
+
+    assert record(at, toy, "scores")["status"] == "right"
+    assert record(at, toy, "scaled")["mistake"] == "unscaled"
+    assert record(at, causal, "mask")["status"] == "right"
+    assert at.text_input(key=input_key("paper_toy", "scores")).value == "1, 2"
+    assert at.text_input(key=input_key("paper_toy", "weights")).value == "0.33"
+    assert at.text_area(key=input_key("causal", "mask")).value == "1 0 0\n1 1 0\n1 1 1"
+    assert f"2 of {TOTAL} steps right" in progress_text(at)
+    assert any("forgot to scale" in plain(e.value) for e in at.error)  # feedback shown again
+    assert any(plain(i.value).startswith("Hint 1:") for i in at.info)  # hint still open
+
+
+def test_hints_come_one_at_a_time_and_run_out():
+    at = open_exercises()
+    step = exercise_by_id("paper_toy").step("scores")
+    key = "ex_paper_toy_scores_hint"
+    for n in range(1, len(step.hints) + 1):
+        at.button(key=key).click().run()
+        shown = [plain(i.value) for i in at.info if plain(i.value).startswith("Hint")]
+        assert shown == [f"Hint {i}: {h}" for i, h in enumerate(step.hints[:n], start=1)]
+    assert at.button(key=key).disabled
+
+
+def test_show_solution_reveals_every_step_computed_by_the_core():
+    at = open_exercises()
+    n_latex = len(at.latex)
+    at.button(key="ex_paper_toy_solution").click().run()
+    ex = exercise_by_id("paper_toy")
+    assert len(at.latex) == n_latex + len(ex.steps)
+    solution = " ".join(tex.value for tex in at.latex)
+    assert "0.3302 & 0.6698" in solution and "16.698" in solution
+    assert all(r["solution_shown"] for r in at.session_state[PROGRESS]["paper_toy"].values())
+    assert at.button(key="ex_paper_toy_solution").label == "Hide the solution"
+    at.button(key="ex_paper_toy_solution").click().run()
+    assert len(at.latex) == n_latex
+
+
+def test_the_choice_links_to_the_scaling_lab():
+    at = open_exercises()
+    ex = exercise_by_id("why_scale")
+    answer(at, ex, ex.steps[0], 0)
+    links = [el.proto.page for el in at.get("page_link")]  # the page's URL path
+    assert BY_KEY["scaling-lab"].key in links, links
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
+def test_open_in_the_walkthrough_loads_the_scenario(ex: Exercise):
+    at = open_exercises()
+    at.button(key=f"ex_{ex.id}_open").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["scenario"] == ex.scenario
+    assert at.title[0].value == BY_KEY["inputs"].title
+
+
+def test_downloads_and_start_over():
+    at = open_exercises()
+    toy = exercise_by_id("paper_toy")
+    answer(at, toy, toy.step("scores"), "1, 2")
+    keys = {el.key for el in at.get("download_button")}
+    assert {"practice_download_json", "practice_download_csv"} <= keys, keys
+    at.button(key="practice_reset").click().run()
+    assert at.session_state[PROGRESS] == {}
+    assert at.text_input(key=input_key("paper_toy", "scores")).value == ""
+    assert f"0 of {TOTAL} steps right" in progress_text(at)
