@@ -27,7 +27,8 @@ class Preset:
 def paper_toy() -> Scenario:
     """The paper guide's toy: one query, two keys, d_k = 2.
 
-    Weights 0.3303 / 0.6697, output 16.697.
+    Exact weights 0.33023 / 0.66977 and output 16.698; the guide prints 0.3303 / 0.6697
+    and 16.697 (its output is computed from its rounded weights).
     """
     return Scenario(
         name="Paper guide: one query, two keys",
@@ -124,7 +125,7 @@ PRESETS: dict[str, Preset] = {
         Preset("cat_mat", "The cat sat on the mat", "Six tokens from hand-made embeddings "
                "and projections; 'the' appears twice.", cat_mat),
         Preset("paper_toy", "Paper guide toy", "One query [1, 2], keys = identity, values 10 "
-               "and 20: output 16.697.", paper_toy),
+               "and 20: output about 16.7.", paper_toy),
         Preset("hungry", "'...because it was hungry'", "Which word does 'it' look at? Scaled "
                "scores 3, 1, 0 for animal, jungle, hunt.", hungry),
         Preset("quiz88", "Lesson 88 quiz", "Two keys, d_k = 2: the answer is 80.4 % / 19.6 %.",
