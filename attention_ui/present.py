@@ -36,11 +36,14 @@ CSS = """
 [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"],
 [data-testid="stHeader"] { display: none !important; }
 [data-testid="stMainBlockContainer"] { padding: 1.25rem 2.5rem 1rem; max-width: 100%; }
-.st-key-present_header h1 { font-size: 1.1rem; font-weight: 600; padding: 0; opacity: 0.6; }
+.st-key-present_header h1 { font-size: 1.1rem; font-weight: 600; padding: 0; margin: 0;
+                            opacity: 0.6; }
 .st-key-present_stage h2 { font-size: 2.6rem; padding: 0.2rem 0 0; }
 .st-key-present_text p { font-size: 1.75rem; line-height: 1.45; }
 .st-key-present_text [data-testid="stCaptionContainer"] p { font-size: 1.3rem; }
 .st-key-present_formula .katex { font-size: 1.9rem; }
+.st-key-present_formula_long .katex { font-size: 1.45rem; }
+.st-key-present_steps p, .st-key-present_steps li { font-size: 1.4rem; line-height: 1.4; }
 .st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
 .st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
 </style>
@@ -128,20 +131,23 @@ def _move(delta: int, n: int) -> None:
 
 
 # ---- figures ---------------------------------------------------------------------------
-def projector_figure(figure: go.Figure, rows: int, cols: int, max_height: int = 540) -> go.Figure:
+def projector_figure(
+    figure: go.Figure, rows: int, cols: int, max_height: int = 540, narrow: bool = False
+) -> go.Figure:
     """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
 
     rows, cols: the matrix shape, which sets the height and the size of the cell numbers.
+    ``narrow``: the figure gets a third of the width (Q, K, V side by side), so smaller numbers.
     """
     big = go.Figure(figure)  # a copy
     big.update_layout(
         height=int(np.clip(170 + 72 * rows, 300, max_height)),
         font={"size": FONT_SIZE},
         title={"font": {"size": TITLE_SIZE}},
-        margin={"t": 80},
+        margin={"t": 105},
     )
     big.update_traces(
-        textfont={"size": _cell_size(max(rows, cols))},
+        textfont={"size": _cell_size(max(rows, cols)) - (4 if narrow else 0)},
         colorbar={"thickness": 22, "tickfont": {"size": 18}},
         selector={"type": "heatmap"},
     )
@@ -157,46 +163,43 @@ def _cell_size(n: int) -> int:
 
 # ---- the page ----------------------------------------------------------------------------
 def render(s: Scenario, t: AttentionTrace) -> None:
-    """The whole page: header, the step's screen, and the Back / Next row."""
+    """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
     st.html(CSS)
     plan = steps(s, t)
     n = len(plan)
     k, notice = current_step(n)
     step = plan[k - 1]
-    _header()
+    _top_row(k, n)
     if notice:
         st.caption(md_escape(notice) + " Starting at step 1.")
-    _nav(k, n, step)
     with st.container(key="present_stage"):
         st.header(step.title, anchor=False)
-    with st.container(key="present_formula"):
+    long = step.part == "proj"  # the projections line is twice as wide
+    with st.container(key="present_formula_long" if long else "present_formula"):
         st.latex(formula(step.part))
     if step.stage == "intro":
-        _intro(s, t)
+        _intro(s, t, plan)
     elif step.stage == "projections":
         _qkv(s, t)
     else:
         _stage(step.stage, s, t)
 
 
-def _header() -> None:
-    with st.container(key="present_header"):
-        left, right = st.columns([4, 1], vertical_alignment="center")
-        left.title(BY_KEY["present"].title, anchor=False)
-        right.page_link(START.path, label="Exit presentation", icon=":material/close:")
-
-
-def _nav(k: int, n: int, step: Step) -> None:
+def _top_row(k: int, n: int) -> None:
+    """Small page title, Back, "Step k of n" with a progress bar, Next, Exit."""
     with st.container(key="present_nav"):
-        back, bar, nxt = st.columns([1, 6, 1], vertical_alignment="center")
-        back.button("← Back", key=BACK_KEY, on_click=_move, args=(-1, n), disabled=k == 1,
+        title, back, bar, nxt, leave = st.columns([2.2, 1, 5, 1, 1.8], vertical_alignment="center")
+        with title, st.container(key="present_header"):
+            st.title(BY_KEY["present"].title, anchor=False)
+        back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n), disabled=k == 1,
                     shortcut="Left", width="stretch")  # fmt: skip
         bar.progress(k / n, text=f"Step {k} of {n}")
-        nxt.button("Next →", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
+        nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
                    shortcut="Right", type="primary", width="stretch")  # fmt: skip
+        leave.page_link(START.path, label="Exit presentation", icon=":material/close:")
 
 
-def _intro(s: Scenario, t: AttentionTrace) -> None:
+def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         with st.container(key="present_tokens"):
@@ -208,6 +211,9 @@ def _intro(s: Scenario, t: AttentionTrace) -> None:
         with st.container(key="present_text"):
             st.markdown(md_escape(SHORT["inputs"]))
             st.caption(_summary(s, t))
+    with right, st.container(key="present_steps"):
+        st.markdown("Today's steps:\n\n" + "\n".join(
+            f"{i}. {md_escape(x.title)}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
     with right, st.popover("Change the example", icon=":material/swap_horiz:"):
         st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
         st.caption("Keep it, or load one of the examples (this replaces the current scenario).")
@@ -224,9 +230,14 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
     mask = "no mask" if t.mask is None else f"{s.mask_kind} mask"
     scaled = "" if s.scaled else " · scaling switched off"
     return md_escape(
-        f"{s.name or 'Your own scenario'}: {len(s.queries)} queries × {len(s.tokens)} keys · "
+        f"{s.name or 'Your own scenario'}: {_count(len(s.queries), 'query', 'queries')} × "
+        f"{_count(len(s.tokens), 'key', 'keys')} · "
         f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}"
     )
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _qkv(s: Scenario, t: AttentionTrace) -> None:
@@ -243,7 +254,7 @@ def _qkv(s: Scenario, t: AttentionTrace) -> None:
         figure = fig.heatmap(M, labels, columns, f"{name} ({shape(M)})", row_title="token",
                              col_title="dimension")  # fmt: skip
         with col:
-            views.plot(projector_figure(figure, rows, M.shape[1], max_height=440),
+            views.plot(projector_figure(figure, rows, M.shape[1], max_height=440, narrow=True),
                        key=f"present_fig_{name}")  # fmt: skip
 
 

@@ -76,10 +76,14 @@ def csv_download(frame: pd.DataFrame, name: str, key: str) -> None:
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
+# Bare URLs, www. names and e-mail addresses become links even when escaped; an invisible
+# word joiner before ':', '@' and the dot after 'www' stops that.
+_AUTOLINK = re.compile(r"(?i)(:|@|(?<=www)\.)")
 
 
 def md_escape(text: str) -> str:
     """User text made inert for st.markdown: no formatting, links, HTML or LaTeX."""
+    text = _AUTOLINK.sub("\u2060\\1", text)
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 

@@ -1,6 +1,9 @@
-import streamlit as st
+"""Presentation mode: one stage per screen for a projector; ``?step=k`` is the position.
 
-from attention_ui.pages import BY_KEY
+The heading (BY_KEY["present"].title) is rendered by ``present.render`` at the top of every
+step, small, beside the "Exit presentation" link; the sidebar is hidden on this page.
+"""
 
-st.title(BY_KEY["present"].title)
-st.info("Coming soon.")
+from attention_ui import present, state
+
+present.render(state.get_scenario(), state.get_trace())

@@ -28,7 +28,7 @@ def open_page(key: str, query: dict[str, str] | None = None) -> AppTest:
 
 def plain(text: str) -> str:
     """Alert text without the backslashes that keep user text from acting as markdown."""
-    return text.replace("\\", "")
+    return text.replace("\\", "").replace("\u2060", "")
 
 
 def heatmap_z(at: AppTest, title_start: str) -> np.ndarray:

@@ -1,0 +1,28 @@
+"""Small presentation helpers: escaping learner text, the formula, page order."""
+
+from __future__ import annotations
+
+from attention_ui.pages import ALL_PAGES, neighbours
+from attention_ui.widgets import formula, md_escape
+
+
+def test_md_escape_makes_markup_and_links_inert() -> None:
+    assert md_escape("**b** [a](x) `c` $x$ <i>") == r"\*\*b\*\* \[a\]\(x\) \`c\` \$x\$ \<i\>"
+    # autolinks: a word joiner breaks 'http://', 'www.' and e-mail addresses
+    assert md_escape("http://x") == "http\u2060://x"
+    assert md_escape("WWW.y") == "WWW\u2060\\.y"
+    assert md_escape("a@b") == "a\u2060@b"
+    assert md_escape("plain words") == "plain words"
+
+
+def test_formula_highlights_one_part_per_stage() -> None:
+    assert "textcolor" not in formula()
+    for part in ("scores", "scaling", "mask", "softmax", "output", "proj"):
+        assert formula(part).count(r"\textcolor") == 1
+
+
+def test_pages_are_in_reading_order_with_unique_urls() -> None:
+    keys = [p.key for p in ALL_PAGES]
+    assert len(set(keys)) == len(keys) and keys[0] == "start"
+    assert neighbours("start")[0] is None and neighbours(keys[-1])[1] is None
+    assert neighbours("scores")[0].key == "projections" and neighbours("scores")[1].key == "scaling"
