@@ -26,3 +26,10 @@ def test_pages_are_in_reading_order_with_unique_urls() -> None:
     assert len(set(keys)) == len(keys) and keys[0] == "start"
     assert neighbours("start")[0] is None and neighbours(keys[-1])[1] is None
     assert neighbours("scores")[0].key == "projections" and neighbours("scores")[1].key == "scaling"
+
+
+def test_no_pages_folder_beside_app_py() -> None:
+    """A pages/ folder would put a fresh server in legacy mode: deep links skip app.py."""
+    from pathlib import Path
+
+    assert not (Path(__file__).resolve().parents[2] / "pages").exists()
