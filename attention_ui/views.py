@@ -104,47 +104,18 @@ def _product(s: Scenario, name: str, W: np.ndarray, R: np.ndarray, kind: str) ->
     emb = fig.vector_columns(s.X.shape[1], "e")
     out = fig.vector_columns(R.shape[1], kind)
     cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
-    with cols[0]:
-        plot(
-            fig.heatmap(
-                s.X,
-                s.key_labels,
-                emb,
-                f"X ({shape(s.X)})",
-                row_title="token",
-                col_title="",
-                showscale=False,
-            ),
-            key=f"prod_X_{name}",
-        )
+    factors = (
+        (s.X, s.key_labels, emb, "X", "token"),
+        (W, emb, out, f"W_{name}", "embedding dim"),
+        (R, s.key_labels, out, name, "token"),
+    )
+    for n, (M, rows, columns, label, row_title) in enumerate(factors):
+        with cols[2 * n]:
+            figure = fig.heatmap(M, rows, columns, f"{label} ({shape(M)})", row_title=row_title,
+                                 col_title="", showscale=False)  # fmt: skip
+            plot(figure, key=f"prod_{n}_{name}")
     cols[1].markdown("## ×")
-    with cols[2]:
-        plot(
-            fig.heatmap(
-                W,
-                emb,
-                out,
-                f"W_{name} ({shape(W)})",
-                row_title="embedding dim",
-                col_title="",
-                showscale=False,
-            ),
-            key=f"prod_W_{name}",
-        )
     cols[3].markdown("## =")
-    with cols[4]:
-        plot(
-            fig.heatmap(
-                R,
-                s.key_labels,
-                out,
-                f"{name} ({shape(R)})",
-                row_title="token",
-                col_title="",
-                showscale=False,
-            ),
-            key=f"prod_R_{name}",
-        )
     st.caption(
         f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
         f"has {R.shape[1]} numbers. Shapes: ({shape(s.X)}) · ({shape(W)}) → ({shape(R)})."
