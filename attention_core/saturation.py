@@ -22,11 +22,14 @@ an approximation (no central limit theorem is used): only d_k's effect on |q| is
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from attention_core.types import FloatArray
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SWEEP_COLUMNS = ("d_k", "scaled", "score_std", "max_weight", "entropy", "grad_norm")
 DK_POWERS = tuple(2**p for p in range(11))  # 1, 2, 4, ..., 1024
@@ -130,8 +133,9 @@ def _stats_keys_first(xt: FloatArray) -> dict[str, FloatArray]:
 
     - R = sum of e over every key but one arg-max (ties counted), so Z = 1 + R;
     - entropy = log1p(R) + sum_j w_j (max - x_j), two non-negative parts;
-    - ||J||_F^2 = sum_i w_i^2 [(1 - w_i)^2 + sum_{j != i} w_j^2], where at the arg-max
-      1 - w_i = R / Z and the inner sum leave it out, instead of subtracting from 1.
+    - ||J||_F^2 = sum_i w_i^2 [(1 - w_i)^2 + sum_{j != i} w_j^2]. At an arg-max, where
+      w_i may be 1 - 1e-20, both brackets are summed from the other keys (1 - w_i = R / Z)
+      rather than subtracted from 1 or from the total, which would round them to 0.
     """
     gap = np.max(xt, axis=0) - xt  # (n, ...), >= 0; +inf for masked keys
     at_max = gap == 0  # (n, ...)
@@ -195,6 +199,8 @@ def saturation_sweep(
     Scores are drawn with the exact shortcut of ``sample_scores``, so the cost is
     O(len(d_k_values) * n_samples * n_keys), independent of d_k.
     """
+    import pandas as pd  # only the table needs pandas; `import attention_core` stays light
+
     d = _check_dims(d_k_values, n_keys, n_samples)
     z = _key_normals(n_keys, n_samples, seed)  # (n, S)
     table = np.empty((d.size, 2, 4))  # (n_d, unscaled/scaled, 4 numbers)

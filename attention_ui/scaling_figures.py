@@ -37,7 +37,8 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) 
 
     scores (n,) or any shape: the numbers fed to softmax (already divided by sqrt(d_k)
     when ``scaled``). Bars are pre-binned here (np.histogram) so the browser gets ``bins``
-    numbers, not every sample; their areas sum to 1.
+    numbers, not every sample; their areas sum to 1. The y axis leaves room above the
+    peak for the legend.
     """
     x = np.ravel(np.asarray(scores, dtype=np.float64))  # (...) -> (n,)
     sd = theory_std(d_k, scaled)
@@ -46,7 +47,7 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) 
     centres = (edges[:-1] + edges[1:]) / 2  # (bins + 1,) -> (bins,)
     grid = np.linspace(-edge, edge, 201)  # (201,)
     pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
-    theory = "N(0, 1)" if scaled else f"N(0, {d_k})"
+    theory = f"N(0, {1 if scaled else d_k}), std {sd:.3g}"
     bars = go.Bar(
         x=centres, y=density, width=edges[1] - edges[0], name="sampled scores",
         marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
@@ -57,10 +58,10 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) 
         line={"color": THEORY_COLOUR, "width": 2, "dash": "dash"},
     )  # fmt: skip
     layout = {
-        "title": {"text": f"Scores into softmax: std {np.std(x):.2f} (theory {sd:.2f})",
-                  "x": 0.0},
+        "title": {"text": f"Scores: std {np.std(x):.2f}", "x": 0.0},
         "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"}, "automargin": True},
-        "yaxis": {"title": {"text": "density"}, "rangemode": "tozero", "automargin": True},
+        "yaxis": {"title": {"text": "density"}, "automargin": True,
+                  "range": [0, 1.35 * max(float(np.max(density)), float(np.max(pdf)))]},
         "bargap": 0, "font": FONT, "height": 300, "margin": MARGIN,
         "legend": {"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
                    "bgcolor": "rgba(255,255,255,0.8)"},
@@ -85,7 +86,7 @@ def softmax_bars(
     )  # fmt: skip
     uniform = 1 / w.size
     layout = {
-        "title": {"text": f"One query's softmax: largest weight {np.max(w):.2f}", "x": 0.0},
+        "title": {"text": f"One query: max weight {np.max(w):.2f}", "x": 0.0},
         "xaxis": {"title": {"text": "key"}, "type": "category", "automargin": True},
         "yaxis": {"title": {"text": "weight"}, "range": [0, 1.12], "automargin": True,
                   "tickvals": [0, 0.25, 0.5, 0.75, 1]},
@@ -133,13 +134,14 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
     ))  # fmt: skip
     d_values = np.unique(d_all)  # sorted
     ticks = d_values[:: max(1, int(np.ceil(d_values.size / 6)))]  # about six labels
+    tick_text = [f"{v // 1024}k" if v >= 1024 and v % 1024 == 0 else str(v) for v in ticks]
     top = 1.15 * float(np.max(v_all))
     layout = {
-        "title": {"text": f"{METRICS[metric]} vs d_k", "x": 0.0, "y": 0.97, "yanchor": "top"},
+        "title": {"text": METRICS[metric], "x": 0.0, "y": 0.97, "yanchor": "top"},
         "xaxis": {"title": {"text": "d_k (log scale)"}, "type": "log", "automargin": True,
-                  "tickvals": ticks.tolist(), "ticktext": [str(v) for v in ticks],
-                  "tickangle": 0},
-        "yaxis": {"title": {"text": METRICS[metric]}, "range": [-0.12 * top, top],
+                  "tickvals": ticks.tolist(), "ticktext": tick_text, "tickangle": 0,
+                  "tickfont": {"size": 12}},
+        "yaxis": {"range": [-0.12 * top, top],  # the title names the metric
                   "automargin": True, "zeroline": True},
         "shapes": [{"type": "line", "xref": "x", "x0": d_k, "x1": d_k, "yref": "paper",
                     "y0": 0, "y1": 1, "line": {"color": "#555555", "width": 1, "dash": "dot"}}],

@@ -1,0 +1,45 @@
+"""Run every benchmark: ``python -m bench`` (add ``--no-browser`` to skip Chromium)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import platform
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+import bench
+from bench import HEADER
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--no-browser", action="store_true", help="skip browser timings")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    args = parser.parse_args()
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    load = os.getloadavg()
+    print(f"# bench run {datetime.now():%Y-%m-%d %H:%M}")
+    loads = " / ".join(f"{x:.2f}" for x in load)
+    print(f"Python {platform.python_version()}, NumPy {np.__version__}, "
+          f"{os.cpu_count()} cores, load average {loads}\n")  # fmt: skip
+    print(HEADER)
+    for info in pkgutil.iter_modules(bench.__path__):
+        if not info.name.startswith("bench_"):
+            continue
+        module = importlib.import_module(f"bench.{info.name}")
+        for result in module.run(args):
+            print(result.row(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

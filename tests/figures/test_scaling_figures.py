@@ -1,0 +1,104 @@
+"""The scaling lab's figures show the sweep's numbers (no browser: read the go.Figure)."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from attention_core import saturation_sweep
+from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
+from attention_ui import scaling_figures as sf
+
+UNSCALED, SCALED = "#D55E00", "#0072B2"
+
+
+@pytest.fixture(scope="module")
+def sweep() -> pd.DataFrame:
+    return saturation_sweep(DK_POWERS, seed=2)
+
+
+def row(sweep: pd.DataFrame, d_k: int, scaled: bool) -> pd.Series:
+    return sweep[(sweep["d_k"] == d_k) & (sweep["scaled"] == scaled)].iloc[0]
+
+
+@pytest.mark.parametrize(("d_k", "scaled"), [(64, False), (64, True), (512, False), (1, True)])
+def test_histogram_is_a_density_with_the_theory_curve(
+    sweep: pd.DataFrame, d_k: int, scaled: bool
+) -> None:
+    raw = sample_scores([d_k], seed=2)[0]  # (2000, 8): the sweep's own samples
+    logits = raw / np.sqrt(d_k) if scaled else raw
+    fig = sf.score_histogram(logits, d_k, scaled)
+    bars, curve = fig.data
+    assert (bars.type, curve.type) == ("bar", "scatter")
+    assert float(np.sum(bars.y) * bars.width) == pytest.approx(1.0)  # areas sum to 1
+    var = 1.0 if scaled else d_k
+    assert float(np.max(curve.y)) == pytest.approx(1 / np.sqrt(2 * np.pi * var), rel=1e-3)
+    assert curve.name == f"theory N(0, {1 if scaled else d_k}), std {np.sqrt(var):.3g}"
+    expected = row(sweep, d_k, scaled)["score_std"]
+    assert fig.layout.title.text == f"Scores: std {expected:.2f}"
+    assert bars.marker.color == (SCALED if scaled else UNSCALED)
+    # the bars' own mean and spread agree with the samples
+    centres = np.asarray(bars.x)
+    p = np.asarray(bars.y) * bars.width
+    assert np.sqrt(np.sum(p * centres**2)) == pytest.approx(np.std(logits), rel=0.05)
+
+
+def test_histogram_widens_only_without_scaling() -> None:
+    widths = {}
+    for d_k in (4, 1024):
+        raw = sample_scores([d_k])[0]
+        for scaled in (False, True):
+            x = sf.score_histogram(raw / np.sqrt(d_k) if scaled else raw, d_k, scaled).data[0].x
+            widths[d_k, scaled] = float(np.max(x) - np.min(x))
+    assert widths[1024, False] > 8 * widths[4, False]
+    assert widths[1024, True] == pytest.approx(widths[4, True], rel=0.5)
+
+
+def test_bars_show_one_querys_weights() -> None:
+    raw = sample_scores([1024])[0]
+    for scaled in (False, True):
+        w = softmax_stats(raw[0] / (32 if scaled else 1))["weights"]
+        fig = sf.softmax_bars(w, scaled)
+        bar = fig.data[0]
+        np.testing.assert_allclose(bar.y, w)
+        assert list(bar.x) == [f"k{j}" for j in range(1, 9)]
+        assert list(bar.text) == [f"{v:.2f}" for v in w]
+        assert fig.layout.title.text == f"One query: max weight {w.max():.2f}"
+        assert tuple(fig.layout.yaxis.range) == (0, 1.12)  # fixed: saturation is visible
+        assert fig.layout.shapes[0].y0 == pytest.approx(1 / 8)  # the uniform line
+        assert bar.marker.color == (SCALED if scaled else UNSCALED)
+    saturated = sf.softmax_bars(softmax_stats(raw[0])["weights"], False).data[0].y
+    assert np.max(saturated) > 0.9  # this sampled query is saturated at d_k = 1024
+
+
+@pytest.mark.parametrize("metric", list(sf.METRICS))
+@pytest.mark.parametrize("d_k", [1, 64, 1024])
+def test_curves_show_the_sweep_and_mark_dk(sweep: pd.DataFrame, metric: str, d_k: int) -> None:
+    fig = sf.metric_curve(sweep, metric, d_k)
+    unscaled, scaled, marker = fig.data
+    for trace, flag, colour in ((unscaled, False, UNSCALED), (scaled, True, SCALED)):
+        part = sweep[sweep["scaled"] == flag]
+        np.testing.assert_array_equal(trace.x, part["d_k"].to_numpy())
+        np.testing.assert_allclose(trace.y, part[metric].to_numpy())
+        assert trace.line.color == colour
+    np.testing.assert_array_equal(marker.x, [d_k, d_k])
+    expected = [row(sweep, d_k, False)[metric], row(sweep, d_k, True)[metric]]
+    np.testing.assert_allclose(marker.y, expected)
+    assert list(marker.text) == [f"{v:.2f}" for v in expected]
+    assert fig.layout.xaxis.type == "log"
+    assert [s.x0 for s in fig.layout.shapes] == [d_k]  # the vertical marker line
+    assert fig.layout.title.text == sf.METRICS[metric]
+
+
+def test_curve_axes_fit_the_numbers(sweep: pd.DataFrame) -> None:
+    for metric in sf.METRICS:
+        fig = sf.metric_curve(sweep, metric, 64)
+        lo, hi = fig.layout.yaxis.range
+        assert lo < 0 < sweep[metric].max() < hi
+
+
+def test_figures_use_graph_objects_only() -> None:
+    assert "plotly.express" not in inspect.getsource(sf)
