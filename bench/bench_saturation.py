@@ -14,28 +14,19 @@ Measured layers, fastest first:
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bench import Result, timed
+from bench.browser import CHROMIUM_ARGS, IDLE, find_chromium, start_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-dev-shm-usage"]  # fmt: skip
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 HIST_TITLE = ".st-key-lab_hist_False .g-gtitle"  # the fragment's first chart
 LAST_LABELS = ".st-key-lab_curve_grad_norm .textpoint"  # its last chart's marker labels
@@ -122,48 +113,13 @@ def bench_apptest(repeats: int) -> Result:
 
 
 # ---- 4. the browser ----------------------------------------------------------------------
-def _chromium() -> str | None:
-    env = os.environ.get("CHROMIUM_PATH")
-    if env:
-        return env
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else shutil.which("chromium")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start_server() -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as r:
-                if r.read().strip() == b"ok":
-                    return proc, url
-        except OSError:
-            time.sleep(0.05)
-    proc.terminate()
-    proc.wait(timeout=10)
-    raise RuntimeError("streamlit did not become healthy in 30 s")
-
-
 def bench_browser(steps: int) -> list[Result]:
-    chromium = _chromium()
+    chromium = find_chromium()
     if chromium is None:
         return [Result("browser: skipped (no chromium)", [0.0])]
     from playwright.sync_api import sync_playwright
 
-    proc, url = _start_server()
+    proc, url = start_server()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

@@ -1,0 +1,54 @@
+"""What the browser benchmarks share: finding Chromium and starting a real server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-dev-shm-usage"]  # fmt: skip
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+
+
+def find_chromium() -> str | None:
+    env = os.environ.get("CHROMIUM_PATH")
+    if env:
+        return env
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else shutil.which("chromium")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(script: str = "app.py") -> tuple[subprocess.Popen, str]:
+    """``streamlit run script`` on a free loopback port; returns the process and its URL."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as r:
+                if r.read().strip() == b"ok":
+                    return proc, url
+        except OSError:
+            time.sleep(0.05)
+    proc.terminate()
+    proc.wait(timeout=10)
+    raise RuntimeError("streamlit did not become healthy in 30 s")
