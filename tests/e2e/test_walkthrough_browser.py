@@ -21,6 +21,8 @@ def scenario_in_url(page: Page) -> Scenario:
 
 
 def cell_texts(page: Page, chart: str) -> list[str]:
+    """The numbers printed in a heatmap's cells, once Plotly has drawn them."""
+    page.wait_for_selector(f"{chart} .heatmap-label", timeout=30_000)
     return page.locator(f"{chart} .heatmap-label").all_text_contents()
 
 
@@ -88,6 +90,7 @@ def test_type_tokens_and_edit_a_grid_cell(page: Page, console_errors) -> None:
 def test_pick_a_score_cell_by_clicking(page: Page, console_errors) -> None:
     goto(page, "/scores")
     chart = ".st-key-scores_chart"
+    page.wait_for_selector(f"{chart} .heatmap-label", timeout=30_000)
     drag = page.locator(f"{chart} .nsewdrag").first
     box = drag.bounding_box()
     assert box is not None
