@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class PageSpec:
-    key: str  # stable id, also the URL path ("/softmax")
+    key: str  # stable id, also the URL path ("/softmax"); Start, the default page, is "/"
     title: str
     path: str  # script path relative to app.py
     section: str

@@ -7,6 +7,7 @@ fixtures in ``conftest.py`` are built from these; see its docstring for the over
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from playwright.sync_api import ConsoleMessage, Error, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
@@ -112,7 +114,8 @@ class StreamlitServer:
         """Start and wait until healthy; retry once on a port clash; raise ServerStartError."""
         for attempt in range(3):
             self.port = free_port()
-            self._log = tempfile.TemporaryFile(prefix="streamlit-e2e-")
+            # the log must outlive this call: it is closed in stop()
+            self._log = tempfile.TemporaryFile(prefix="streamlit-e2e-")  # noqa: SIM115
             t0 = time.perf_counter()
             self.proc = subprocess.Popen(
                 self.command(),
@@ -164,10 +167,15 @@ class StreamlitServer:
         self._log.seek(0, os.SEEK_END)
         return text
 
-    def stop(self) -> None:
-        """SIGTERM our own process, wait for it (kill after 10 s); safe to call twice."""
+    def terminate(self) -> None:
+        """Send SIGTERM to our own process without waiting (``stop`` waits)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
+
+    def stop(self) -> None:
+        """SIGTERM our own process, wait for it (kill after 10 s); safe to call twice."""
+        self.terminate()
+        if self.proc is not None:
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
@@ -183,18 +191,74 @@ class StreamlitServer:
         self.stop()
 
 
-# ---- waiting for Streamlit -----------------------------------------------------------
-def wait_idle(page: Page, timeout: float = 20_000, settle_ms: int = 200) -> None:
-    """Wait until the script is not running, the socket is connected and no spinner shows.
+class ServerReaper:
+    """Servers that got SIGTERM and still have to be waited for (``close`` waits).
 
-    A short ``settle_ms`` pause then lets queued reruns start (after a widget change the
-    run flag can still read notRunning for a moment), and the check runs again.
+    A Streamlit server needs ≈0.5 s to exit; waiting for each at the end of the session
+    instead of after each test keeps that out of every fresh-server test.
     """
-    for _ in range(2):
-        page.wait_for_selector(IDLE, timeout=timeout)
-        page.wait_for_function(f'!document.querySelector("{SPINNER}")', timeout=timeout, polling=50)
-        page.wait_for_timeout(settle_ms)
-    page.wait_for_selector(IDLE, timeout=timeout)
+
+    def __init__(self) -> None:
+        self._retired: list[StreamlitServer] = []
+
+    def retire(self, server: StreamlitServer) -> None:
+        server.terminate()
+        self._retired.append(server)
+
+    def close(self) -> None:
+        for server in self._retired:
+            server.stop()
+        self._retired.clear()
+
+
+# ---- waiting for Streamlit -----------------------------------------------------------
+SKELETON = "[data-testid='stSkeleton']"
+PLOTLY = "[data-testid='stPlotlyChart']"
+
+# Why the app is not settled yet, or "" when it is. Besides the run flag: elements whose
+# code is still loading show as stSkeleton (the script can be done while most of the
+# page is still skeletons), and a Plotly chart is drawn (.main-svg) a moment after it
+# arrives.
+_BUSY_JS = f"""() => {{
+  if (!document.querySelector("{IDLE}")) return "script running or not connected";
+  if (document.querySelector("{SPINNER}")) return "a spinner is showing";
+  const skeletons = document.querySelectorAll("{SKELETON}").length;
+  if (skeletons) return skeletons + " element(s) still loading (stSkeleton)";
+  const undrawn = [...document.querySelectorAll("{PLOTLY}")]
+    .filter(e => !e.querySelector(".main-svg")).length;
+  if (undrawn) return undrawn + " Plotly chart(s) not drawn yet";
+  return "";
+}}"""
+_SETTLED_JS = f"""([settle, key]) => {{
+  const seen = window.__e2eIdleSince || (window.__e2eIdleSince = {{}});
+  if (({_BUSY_JS})()) {{ delete seen[key]; return false; }}
+  if (!(key in seen)) seen[key] = performance.now();
+  return performance.now() - seen[key] >= settle;
+}}"""
+_idle_calls = itertools.count()
+
+
+def busy_reason(page: Page) -> str:
+    """Why ``wait_idle`` would still wait ("" when the app looks settled)."""
+    return page.evaluate(_BUSY_JS)
+
+
+def wait_idle(page: Page, timeout: float = 30_000, settle_ms: int = 250) -> None:
+    """Wait until the app has settled, continuously for ``settle_ms`` (checked every 50 ms
+    in the page): ``stApp`` says notRunning and CONNECTED, no ``stSpinner``, no
+    ``stSkeleton`` (lazily loaded elements), and every Plotly chart drawn.
+
+    The settle time covers the moment after a widget change or a click when a rerun is
+    queued but the run flag still reads notRunning.
+    """
+    try:
+        page.wait_for_function(
+            _SETTLED_JS, arg=[settle_ms, next(_idle_calls)], timeout=timeout, polling=50
+        )
+    except PlaywrightTimeoutError:
+        raise AssertionError(
+            f"the app did not settle within {timeout / 1000:.0f} s: {busy_reason(page)}"
+        ) from None
 
 
 def goto(page: Page, url: str, timeout: float = 30_000) -> None:
@@ -214,13 +278,21 @@ def h1_text(page: Page) -> str:
     return page.locator(f"{MAIN} h1").first.inner_text().strip()
 
 
+def _texts(page: Page, selector: str) -> list[str]:
+    # text_content, not inner_text: it also works while the sidebar is hidden by CSS, and
+    # reading the markdown container leaves out the material icons' ligature names
+    # ("expand_more").
+    return [(t or "").strip() for t in page.locator(selector).all_text_contents()]
+
+
 def sidebar_sections(page: Page) -> list[str]:
-    return [t.strip() for t in page.locator(f"{SIDEBAR} {NAV_SECTION}").all_inner_texts()]
+    """The sidebar nav's section headers, in order (whether or not the sidebar is shown)."""
+    return _texts(page, f"{SIDEBAR} {NAV_SECTION} [data-testid='stMarkdownContainer']")
 
 
 def sidebar_links(page: Page) -> list[str]:
-    """The visible text of every sidebar nav link, in order."""
-    return [t.strip() for t in page.locator(f"{SIDEBAR} {NAV_LINK}").all_inner_texts()]
+    """The text of every sidebar nav link, in order (whether or not the sidebar is shown)."""
+    return _texts(page, f"{SIDEBAR} {NAV_LINK} [data-testid='stMarkdownContainer']")
 
 
 def nav_link(page: Page, title: str) -> Locator:
