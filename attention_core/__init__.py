@@ -19,6 +19,7 @@ from attention_core.parsing import (
     format_matrix,
     label_tokens,
     parse_matrix,
+    parse_number,
     parse_tokens,
 )
 from attention_core.presets import (
@@ -56,6 +57,7 @@ __all__ = [
     "naive_softmax",
     "padding_mask",
     "parse_matrix",
+    "parse_number",
     "parse_tokens",
     "project",
     "random_scenario",

@@ -142,19 +142,32 @@ def _parse_row(row: str, r: int, name: str) -> list[float]:
     cells = _CELL_SPLIT.split(row.strip().strip(",").strip())  # '1, 2 ,' and ', 1' are fine
     numbers = []
     for c, cell in enumerate(cells, start=1):
-        if cell == "":
-            raise InputError(f"{_prefix(name)}row {r}, column {c} is empty", where=name)
-        if not _NUMBER.fullmatch(cell):
-            raise InputError(
-                f"{_prefix(name)}row {r}, column {c}: '{cell[:20]}' is not a number", where=name
-            )
-        value = float(cell)
-        if not np.isfinite(value):
-            raise InputError(
-                f"{_prefix(name)}row {r}, column {c}: '{cell[:20]}' is too large", where=name
-            )
-        numbers.append(value)
+        try:
+            numbers.append(parse_number(cell))
+        except InputError as exc:
+            sep = " " if exc.message == EMPTY else ": "
+            raise InputError(f"{_prefix(name)}row {r}, column {c}{sep}{exc.message}", name) from None
     return numbers
+
+
+EMPTY = "is empty"
+
+
+def parse_number(text: object) -> float:
+    """One number as a learner types it: '1e-3', '−2' (unicode minus), '+.5'. Never eval.
+
+    Raises InputError whose message says what is wrong with the text, without a location
+    ("'x1' is not a number"); callers add the row and column.
+    """
+    cell = str(text).translate(_MINUS).strip()
+    if cell == "":
+        raise InputError(EMPTY)
+    if not _NUMBER.fullmatch(cell):
+        raise InputError(f"'{cell[:20]}' is not a number")
+    value = float(cell)
+    if not np.isfinite(value):
+        raise InputError(f"'{cell[:20]}' is too large")
+    return value
 
 
 def _prefix(name: str) -> str:

@@ -25,7 +25,7 @@ EMBEDDING_MATRICES = ("X", "W_q", "W_k", "W_v")
 DIRECT_MATRICES = ("Q", "K", "V")
 FORMAT_VERSION = 1
 URL_PREFIX = "v1."
-MAX_URL_CHARS = 200_000
+MAX_URL_CHARS = 100_000  # Streamlit answers HTTP 400 to URLs of about 150,000 characters
 MAX_JSON_BYTES = 8_000_000
 _URL_ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 

@@ -16,9 +16,11 @@ from attention_core import (
     InputError,
     Scenario,
     parse_matrix,
+    parse_number,
     parse_tokens,
     resize,
 )
+from attention_core.parsing import EMPTY
 from attention_core.types import FloatArray
 from attention_ui import state
 from attention_ui.widgets import error, shape
@@ -187,6 +189,10 @@ def render() -> None:
     draft = state.get_draft()
     _token_inputs(draft)
     _mode_and_sizes(draft)
+    err = state.draft_error()
+    if err is not None and err.where not in draft.matrix_names:  # grids show their own
+        where = " (set on the Mask page)" if err.where == "mask" else ""
+        error(f"{err.message}{where}")
     st.number_input("Seed for random fills", 0, 2**31 - 1, 0, key="fill_seed")
     grids = {}
     for row in _grid_rows(draft):
@@ -251,25 +257,28 @@ def _mode_and_sizes(draft: Scenario) -> None:
 
 
 def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
-    """One editable grid; returns its numbers, or None while a cell is empty."""
+    """One editable grid; returns its numbers, or None while a cell cannot be read.
+
+    Cells are text, read with the core's number parser: a number column would silently
+    drop what it does not understand ('1e3' became 13, '−2' became 2).
+    """
     base = state.editor_base(name)
     if base is None or np.shape(base) != np.shape(getattr(draft, name)):
         state.reset_editors()
         base = state.editor_base(name)
     base = np.atleast_2d(base)
     st.markdown(f"**{name}** ({shape(base)}): {MATRIX_HELP[name]}")
-    frame = pd.DataFrame(
-        base, index=row_labels(draft, name), columns=col_labels(name, base.shape[1])
-    )
+    shown = cell_strings(base)  # (rows, cols) of str
+    rows = fitting_labels(row_labels(draft, name), base.shape[0])
+    frame = pd.DataFrame(shown, index=rows, columns=col_labels(name, base.shape[1]))
     edited = st.data_editor(
         frame,
         key=f"grid_{name}_{state.editor_gen()}",
         num_rows="fixed",
-        column_config={c: st.column_config.NumberColumn(c, format="%.4g") for c in frame.columns},
+        column_config={c: st.column_config.TextColumn(c) for c in frame.columns},
     )
-    M = edited.to_numpy(dtype=float, na_value=np.nan)
+    M, message = read_cells(name, base, shown, edited.to_numpy(dtype=object))
     field = f"grid_{name}"
-    message = nan_message(name, M)
     if message:
         state.field_errors()[field] = message
     else:
@@ -281,6 +290,38 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     _fill_buttons(name)
     _paste_box(name)
     return None if message else M
+
+
+def cell_strings(M: FloatArray) -> np.ndarray:
+    """How a grid shows numbers: 6 significant digits (the exact value is kept aside)."""
+    return np.array([[f"{x:.6g}" for x in row] for row in M], dtype=object)
+
+
+def fitting_labels(labels: list[str], n: int) -> list[str]:
+    """The draft's labels when they fit; numbered rows while a pasted matrix does not."""
+    return labels if len(labels) == n else [f"row {i + 1}" for i in range(n)]
+
+
+def read_cells(
+    name: str, base: FloatArray, shown: np.ndarray, typed: np.ndarray
+) -> tuple[FloatArray, str | None]:
+    """The grid's numbers: untouched cells keep their exact value, edited ones are parsed.
+
+    base (rows, cols) floats; shown and typed (rows, cols) what the grid showed and holds.
+    Returns the numbers and the message for the first cell that is not a number.
+    """
+    M = np.array(base, dtype=np.float64)  # (rows, cols)
+    for i, j in np.argwhere(typed != shown):
+        cell = typed[i, j]
+        text = "" if cell is None or (isinstance(cell, float) and np.isnan(cell)) else cell
+        try:
+            M[i, j] = parse_number(text)
+        except InputError as exc:
+            where = f"{name} row {i + 1}, column {j + 1}"
+            if exc.message == EMPTY:
+                return M, f"{where} is empty: type a number"
+            return M, f"{where}: {exc.message}"
+    return M, None
 
 
 def _fill_buttons(name: str) -> None:
@@ -312,12 +353,3 @@ def _field_error(field: str) -> None:
     message = state.field_errors().get(field)
     if message:
         error(message)
-
-
-def nan_message(name: str, M: FloatArray) -> str | None:
-    """A plain message for a cleared grid cell (the core would call it 'nan')."""
-    bad = np.argwhere(np.isnan(M))
-    if not bad.size:
-        return None
-    r, c = (int(i) + 1 for i in bad[0])
-    return f"{name} row {r}, column {c} is empty: type a number"

@@ -101,7 +101,7 @@ def _heatmap(
             x=list(col_labels),
             y=list(row_labels),
             text=cell_texts(M, digits, mask),
-            texttemplate="%{text}",
+            texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
             textfont={"size": _cell_font(M.shape)},
             hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>%{{text}}<extra></extra>",
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
@@ -186,8 +186,11 @@ def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> d
     }
 
 
+MAX_PRINTED = 24  # above this many rows or columns, numbers show on hover only
+
+
 def _cell_font(shape: tuple[int, int]) -> int:
-    return 16 if max(shape) <= 6 else 13 if max(shape) <= 12 else 10 if max(shape) <= 24 else 7
+    return 16 if max(shape) <= 6 else 13 if max(shape) <= 12 else 10
 
 
 def _height(n_rows: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
+from attention_core.scenario import MAX_URL_CHARS
 from attention_ui import state
 from attention_ui.widgets import md_escape
 
@@ -54,9 +55,15 @@ def _load(key: str) -> None:
 
 
 def share_and_export(s: Scenario) -> None:
-    base = (st.context.url or "").split("?")[0]
-    st.markdown("**Share link** (opens these numbers on this page):")
-    st.code(f"{base}?{state.URL_KEY}={s.to_url()}", language=None, wrap_lines=True)
+    if state.link_fits():
+        base = (st.context.url or "").split("?")[0]
+        st.markdown("**Share link** (opens these numbers on this page):")
+        st.code(f"{base}?{state.URL_KEY}={state.scenario_url()}", language=None, wrap_lines=True)
+    else:
+        st.info(
+            f"This scenario is too large for a link ({len(state.scenario_url()):,} characters; "
+            f"links hold up to {MAX_URL_CHARS:,}). Download it as JSON to share it."
+        )
     st.download_button(
         "Download scenario (JSON)",
         s.to_json(),

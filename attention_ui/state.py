@@ -18,6 +18,7 @@ from attention_core import (
     Scenario,
     default_scenario,
 )
+from attention_core.scenario import MAX_URL_CHARS
 
 SCENARIO = "scenario"
 TRACE = "trace"
@@ -54,7 +55,7 @@ def init_state() -> None:
 def scenario_from_query() -> tuple[Scenario, str | None]:
     """The scenario in ``?s=``, or the default one and a message saying why not."""
     raw = st.query_params.get(URL_KEY)
-    if raw is None:
+    if not raw:  # no ?s= at all, or an empty one
         return default_scenario(), None
     try:
         return Scenario.from_url(raw), None
@@ -81,6 +82,11 @@ def input_error() -> InputError | None:
     if fields:
         where, message = next(iter(fields.items()))
         return InputError(message, where=where)
+    return st.session_state.get(INPUT_ERROR)
+
+
+def draft_error() -> InputError | None:
+    """Why the draft (which could be read) is not a valid scenario, if it is not."""
     return st.session_state.get(INPUT_ERROR)
 
 
@@ -152,16 +158,40 @@ def on_page_enter(page_key: str) -> None:
         reset_editors()
 
 
+def scenario_url() -> str:
+    """The current scenario as a compact URL string, packed once per scenario."""
+    ss = st.session_state
+    scenario = get_scenario()
+    cached = ss.get("_packed")
+    if cached is None or cached[0] is not scenario:
+        cached = (scenario, scenario.to_url())
+        ss["_packed"] = cached
+    return cached[1]
+
+
+def link_fits() -> bool:
+    """Whether the scenario fits in a link Streamlit will still serve (see MAX_URL_CHARS)."""
+    return len(scenario_url()) <= MAX_URL_CHARS
+
+
 def sync_url() -> None:
-    """Write the current scenario into the URL, so the address bar is always a share link."""
-    packed = get_scenario().to_url()
+    """Write the current scenario into the URL, so the address bar is always a share link.
+
+    A scenario too large for a link is left out of the URL (the sidebar offers JSON):
+    a longer address would be refused by the server when the page is reloaded.
+    """
+    if not link_fits():
+        if URL_KEY in st.query_params:
+            del st.query_params[URL_KEY]
+        return
+    packed = scenario_url()
     if st.query_params.get(URL_KEY) != packed:
         st.query_params[URL_KEY] = packed
 
 
 def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
     """Query parameters that reopen the current scenario (plus page-specific ones)."""
-    return {URL_KEY: get_scenario().to_url(), **(extra or {})}
+    return {URL_KEY: scenario_url(), **(extra or {})}
 
 
 def _store(scenario: Scenario) -> None:

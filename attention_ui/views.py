@@ -251,8 +251,10 @@ def mask(s: Scenario, t: AttentionTrace) -> None:
         horizontal=True,
         on_change=_on_mask_kind,
     )
-    if draft.mask_kind == "padding":
-        ss.setdefault("mask_n_valid", draft.n_valid or len(kl))
+    if draft.mask_kind == "padding" and len(draft.tokens) == 1:
+        st.caption("With a single key there is nothing to pad: that key stays visible.")
+    elif draft.mask_kind == "padding":
+        ss.setdefault("mask_n_valid", draft.n_valid or len(draft.tokens))
         st.slider(
             "Number of real (non-padding) keys",
             1,
@@ -373,18 +375,35 @@ def _stability_demo(t: AttentionTrace, row: int, kl: list[str]) -> None:
             key="softmax_blowup",
         )
         x = t.masked_scores[row] * factor  # (n_k,)
+        naive = naive_softmax(x)
         frame = pd.DataFrame(
-            {"score": x, "naive e^x / Σ e^x": naive_softmax(x), "stable softmax": softmax(x)},
+            {"score": [_num(v) for v in x], "naive e^x / Σ e^x": [_num(v) for v in naive],
+             "stable softmax": [_num(v) for v in softmax(x)]},
             index=kl,
-        )
+        )  # fmt: skip
         st.dataframe(frame, width="content")
-        if np.isnan(naive_softmax(x)).any():
-            st.error(
-                "The naive version overflowed: e^x is inf for x above about 709, and "
-                "inf / inf is nan. The stable version is still correct."
-            )
-        else:
-            st.success("At this size both agree; try a larger factor.")
+        st.markdown(naive_verdict(x, naive))
+
+
+def _num(x: float) -> str:
+    """Table text that shows nan and inf as they are (a float column would say None)."""
+    return f"{x:.6g}".replace("-", "−")
+
+
+def naive_verdict(x: np.ndarray, naive: np.ndarray) -> str:
+    """Why the naive softmax failed on ``x`` (overflow or underflow), or that it did not."""
+    finite = x[np.isfinite(x)]
+    if not np.isnan(naive).any():
+        return "At this size both agree; try a larger factor."
+    if finite.size and finite.max() > 709:
+        return (
+            "**The naive version overflowed**: e^x is inf for x above about 709, and "
+            "inf / inf is nan. Subtracting the row maximum keeps every exponent at most 0."
+        )
+    return (
+        "**The naive version underflowed**: every e^x is 0 for x below about −745, and "
+        "0 / 0 is nan. Subtracting the row maximum makes the largest term e^0 = 1."
+    )
 
 
 # ---- Output ----------------------------------------------------------------------------

@@ -77,13 +77,13 @@ def csv_download(frame: pd.DataFrame, name: str, key: str) -> None:
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
 # Bare URLs, www. names and e-mail addresses become links even when escaped; an invisible
-# word joiner before ':', '@' and the dot after 'www' stops that.
-_AUTOLINK = re.compile(r"(?i)(:|@|(?<=www)\.)")
+# word joiner inside '://', before an '@' between words and after 'www' stops that.
+_AUTOLINK = re.compile(r"(?i)(?<=[a-z0-9])(?=://)|(?<=\w)(?=@\w)|(?<=\bwww)(?=\.)")
 
 
 def md_escape(text: str) -> str:
     """User text made inert for st.markdown: no formatting, links, HTML or LaTeX."""
-    text = _AUTOLINK.sub("\u2060\\1", text)
+    text = _AUTOLINK.sub("\u2060", text)
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
@@ -96,15 +96,15 @@ def matrix_frame(M: np.ndarray, rows: list[str], cols: list[str]) -> pd.DataFram
     return pd.DataFrame(np.atleast_2d(M), index=rows, columns=cols)
 
 
-def stale_notice() -> None:
-    """Tell the learner when the Inputs page holds an invalid draft the app is not using."""
+def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
+    """Say when the latest edit is not in use; ``shown_here``: errors this page shows itself."""
     from attention_ui import state  # widgets sit beside state; imported late to keep this light
 
     err = state.input_error()
-    if err is not None:
+    if err is not None and err.where not in shown_here:
         st.warning(
-            "Your latest edit on the Inputs page has a problem, so this page still shows the "
-            f"last valid scenario. The problem: {md_escape(err.message)}"
+            "Your latest edit has a problem, so this page still shows the last valid "
+            f"scenario. The problem: {md_escape(err.message)}"
         )
 
 

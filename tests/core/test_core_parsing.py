@@ -17,6 +17,7 @@ from attention_core import (
     format_matrix,
     label_tokens,
     parse_matrix,
+    parse_number,
     parse_tokens,
 )
 from attention_core.parsing import MAX_TEXT_CHARS
@@ -235,3 +236,22 @@ def test_label_tokens_are_always_unique(tokens):
         assert label.startswith(token)
         if tokens.count(token) > 1:
             assert label != token
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("1e3", 1000.0), ("2.5e-1", 0.25), ("\u22122", -2.0), (" +.5 ", 0.5), ("7", 7.0), (3, 3.0)],
+)
+def test_parse_number_reads_what_grids_receive(text: object, value: float) -> None:
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1,5", "'1,5' is not a number"), ("1/2", "'1/2' is not a number"), ("", "is empty"),
+     ("1e999", "'1e999' is too large"), ("nan", "'nan' is not a number")],
+)  # fmt: skip
+def test_parse_number_rejects_with_a_message(text: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        parse_number(text)
+    assert err.value.message == message

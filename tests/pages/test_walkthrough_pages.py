@@ -269,3 +269,90 @@ def test_preset_from_the_sidebar_replaces_the_scenario() -> None:
     at.button(key="preset_choice_load").click().run()
     assert at.session_state["scenario"] == PRESETS["paper_toy"].build()
     np.testing.assert_allclose(heatmap_z(at, "Attention weights"), [[0.33023, 0.66977]], atol=1e-5)
+
+
+def test_pasting_a_matrix_that_does_not_fit_gives_a_message_not_a_crash() -> None:
+    at = open_page("inputs")
+    at.text_area(key="paste_X").input("1 2 3 4\n5 6 7 8")
+    at.button(key="paste_btn_X").click().run()
+    assert not at.exception
+    assert any("X has 2 rows but there are 6 tokens" in plain(e.value) for e in at.error)
+    assert at.session_state["scenario"].X.shape == (6, 4)  # the last valid one is in use
+    at.switch_page(BY_KEY["scores"].path).run()
+    at.switch_page(BY_KEY["inputs"].path).run()
+    assert not at.exception  # the draft (2 x 4) is still shown, with its message
+
+
+def grid_edit(at: AppTest, name: str, row: int, col: str, value: object) -> None:
+    key = f"grid_{name}_{at.session_state['editor_gen']}"
+    at.session_state[key] = {
+        "edited_rows": {row: {col: value}},
+        "added_rows": [],
+        "deleted_rows": [],
+    }
+    at.run()
+
+
+@pytest.mark.parametrize(("typed", "value"), [("1e3", 1000.0), ("\u22122", -2.0), ("2.5e-1", 0.25)])
+def test_grid_cells_read_numbers_like_the_paste_box(typed: str, value: float) -> None:
+    at = open_page("inputs")
+    grid_edit(at, "X", 0, "e1", typed)
+    assert not at.exception
+    assert at.session_state["scenario"].X[0, 0] == value
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("1,5", "X row 1, column 2: '1,5' is not a number"),
+     ("", "X row 1, column 2 is empty: type a number")],
+)  # fmt: skip
+def test_grid_cells_that_are_not_numbers_get_a_message(typed: str, message: str) -> None:
+    at = open_page("inputs")
+    grid_edit(at, "X", 0, "e2", typed)
+    assert any(message in plain(e.value) for e in at.error)
+    assert at.session_state["scenario"].X[0, 1] == 0.0  # unchanged
+
+
+def test_untouched_cells_keep_their_exact_values() -> None:
+    at = open_page("inputs")
+    at.radio(key="input_mode").set_value("direct").run()
+    Q = at.session_state["scenario"].Q.copy()
+    grid_edit(at, "K", 0, "d1", "9")
+    np.testing.assert_array_equal(at.session_state["scenario"].Q, Q)  # not rounded to 6 digits
+
+
+def test_padding_mask_with_a_single_key() -> None:
+    s = PRESETS["cat_mat"].build()
+    one = s.replace(tokens=("solo",), X=s.X[:1], mask_kind="padding", n_valid=1)
+    at = open_page("mask", {"s": one.to_url()})
+    assert not at.exception
+    assert any("nothing to pad" in c.value for c in at.caption)
+
+
+def test_a_mask_problem_is_shown_on_the_inputs_page_too() -> None:
+    at = open_page("mask")
+    at.radio(key="mask_kind").set_value("causal").run()
+    at.switch_page(BY_KEY["inputs"].path).run()
+    at.radio(key="input_mode").set_value("direct").run()
+    at.text_input(key="query_tokens_text").input("it").run()
+    assert not at.exception
+    assert any("causal mask needs as many queries as keys" in plain(e.value) for e in at.error)
+
+
+def test_a_scenario_too_large_for_a_link_leaves_the_url_and_says_so() -> None:
+    at = open_page("inputs")
+    for dim in ("size_d_model", "size_d_k", "size_d_v"):
+        at.number_input(key=dim).set_value(200).run()
+    for name in ("X", "W_q", "W_k", "W_v"):
+        at.button(key=f"fill_{name}_random").click().run()
+    assert not at.exception
+    assert len(at.session_state["scenario"].to_url()) > 100_000
+    at.run()
+    assert "s" not in at.query_params
+    assert any("too large for a link" in i.value for i in at.info)
+
+
+def test_an_empty_scenario_parameter_is_not_an_error() -> None:
+    at = open_page("scores", {"s": ""})
+    assert not at.warning
+    assert at.session_state["scenario"] == PRESETS["cat_mat"].build()

@@ -33,3 +33,16 @@ def test_no_pages_folder_beside_app_py() -> None:
     from pathlib import Path
 
     assert not (Path(__file__).resolve().parents[2] / "pages").exists()
+
+
+def test_naive_softmax_verdict_names_overflow_and_underflow() -> None:
+    import numpy as np
+
+    from attention_core import naive_softmax
+    from attention_ui.views import naive_verdict
+
+    for x, word in (([1000.0, 1.0], "overflowed"), ([-2000.0, -3000.0], "underflowed")):
+        x = np.array(x)
+        assert word in naive_verdict(x, naive_softmax(x))
+    small = np.array([1.0, 2.0])
+    assert naive_verdict(small, naive_softmax(small)).startswith("At this size both agree")
