@@ -216,17 +216,12 @@ def weights_heatmap(
         colorbar_title="weight",
         digits=3,
     )
-    for label, total in zip(row_labels, np.sum(weights, axis=1), strict=True):
-        fig.add_annotation(
-            x=1.0,
-            xref="paper",
-            xanchor="left",
-            y=label,
-            yref="y",
-            showarrow=False,
-            text=f"Σ = {total:.3f}",
-            font={"size": 13},
-        )
+    sums = [
+        {"x": 1.0, "xref": "paper", "xanchor": "left", "y": label, "yref": "y",
+         "showarrow": False, "text": f"Σ = {total:.3f}", "font": {"size": 13}}
+        for label, total in zip(row_labels, np.sum(weights, axis=1), strict=True)
+    ]  # fmt: skip
+    fig.update_layout(annotations=sums)  # one call: add_annotation per row costs ~4 ms each
     fig.update_layout(margin={"r": 80}, coloraxis_showscale=False)
     fig.update_traces(showscale=False)
     return fig
