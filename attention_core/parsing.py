@@ -146,7 +146,8 @@ def _parse_row(row: str, r: int, name: str) -> list[float]:
             numbers.append(parse_number(cell))
         except InputError as exc:
             sep = " " if exc.message == EMPTY else ": "
-            raise InputError(f"{_prefix(name)}row {r}, column {c}{sep}{exc.message}", name) from None
+            message = f"{_prefix(name)}row {r}, column {c}{sep}{exc.message}"
+            raise InputError(message, where=name) from None
     return numbers
 
 
