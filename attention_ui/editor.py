@@ -193,7 +193,8 @@ def render() -> None:
     if err is not None and err.where not in draft.matrix_names:  # grids show their own
         where = " (set on the Mask page)" if err.where == "mask" else ""
         error(f"{err.message}{where}")
-    st.number_input("Seed for random fills", 0, 2**31 - 1, 0, key="fill_seed")
+    seed_col, _ = st.columns([1, 3])
+    seed_col.number_input("Seed for the random fills", 0, 2**31 - 1, 0, key="fill_seed")
     grids = {}
     for row in _grid_rows(draft):
         for col, name in zip(st.columns(len(row)), row, strict=True):
@@ -328,7 +329,7 @@ def _fill_buttons(name: str) -> None:
     cols = st.columns(3)
     for col, how in zip(cols, ("random", "identity", "zeros"), strict=True):
         col.button(
-            f"{how}",
+            how.capitalize(),
             key=f"fill_{name}_{how}",
             on_click=_on_fill,
             args=(name, how),
