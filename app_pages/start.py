@@ -1,7 +1,7 @@
 import streamlit as st
 
 from attention_ui import start, state
-from attention_ui.widgets import formula, md_escape, page_header
+from attention_ui.widgets import formula, link, md_escape, page_header
 
 page_header("start")
 st.markdown(
@@ -30,12 +30,12 @@ st.subheader("How to use it")
 c1, c2 = st.columns(2)
 with c1:
     st.markdown("**Learning on your own**")
-    st.page_link("app_pages/walkthrough/inputs.py", label="Walk through the steps from 1. Inputs")
-    st.page_link("app_pages/practice/exercises.py", label="Check your own answers: Exercises")
-    st.page_link("app_pages/labs/scaling_lab.py", label="Why 1/√d_k? The scaling lab")
+    link("app_pages/walkthrough/inputs.py", "Walk through the steps from 1. Inputs")
+    link("app_pages/practice/exercises.py", "Check your own answers: Exercises")
+    link("app_pages/labs/scaling_lab.py", "Why 1/√d_k? The scaling lab")
 with c2:
     st.markdown("**Teaching a class**")
-    st.page_link("app_pages/practice/present.py", label="Presentation mode: one step per screen")
+    link("app_pages/practice/present.py", "Presentation mode: one step per screen")
     st.caption(
         "Every page's address holds the whole scenario: copy it (or use *Share and export* in "
         "the sidebar) and your students open the same numbers on the same page."

@@ -11,6 +11,7 @@ from attention_core.presets import hungry
 from attention_ui import figures as fig
 from attention_ui import state
 from attention_ui.pages import BY_KEY
+from attention_ui.widgets import link
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -46,7 +47,7 @@ def pipeline() -> None:
     cols = st.columns(widths, vertical_alignment="center")
     for n, (key, name, detail) in enumerate(PIPELINE):
         with cols[2 * n].container(border=True):
-            st.page_link(BY_KEY[key].path, label=f"**{name}**")
+            link(BY_KEY[key].path, f"**{name}**")
             st.caption(detail)
         if n + 1 < len(PIPELINE):
             cols[2 * n + 1].markdown("### →")

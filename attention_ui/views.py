@@ -27,7 +27,7 @@ from attention_core import (
 )
 from attention_ui import figures as fig
 from attention_ui import state
-from attention_ui.widgets import csv_download, error, md_escape, shape, show_code
+from attention_ui.widgets import csv_download, error, link, md_escape, shape, show_code
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
 
@@ -215,9 +215,9 @@ def scaling(s: Scenario, t: AttentionTrace) -> None:
         f"Spread of the raw scores: standard deviation {np.std(t.scores):.3f}; after "
         f"scaling: {np.std(t.scaled_scores):.3f}."
     )
-    st.page_link(
+    link(
         "app_pages/labs/scaling_lab.py",
-        label="See why on the scaling lab: sweep d_k and watch softmax saturate",
+        "See why on the scaling lab: sweep d_k and watch softmax saturate",
     )
     csv_download(t.to_frames(ql, kl)["scaled_scores"], "scaled_scores", key="csv_scaled")
     show_code(attention)

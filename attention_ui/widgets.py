@@ -45,15 +45,27 @@ def page_header(key: str, part: str | None = None, lead: str = "") -> None:
         st.markdown(lead)
 
 
+def link(path: str, label: str, container: object = st, **kwargs: object) -> None:
+    """st.page_link that carries the scenario along (``?s=``).
+
+    The target page then starts with the URL it would write anyway, so following a link
+    adds one browser-history entry, not two, and Back works in one press.
+    """
+    from attention_ui import state  # imported late: widgets sit beside state
+
+    query = state.share_query() if state.link_fits() else None
+    container.page_link(path, label=label, query_params=query, **kwargs)
+
+
 def prev_next(key: str) -> None:
     """Previous / Next links at the bottom of a page, in reading order."""
     prev, nxt = neighbours(key)
     st.divider()
     left, _, right = st.columns([2, 3, 2])
     if prev is not None:
-        left.page_link(prev.path, label=f"← {prev.title}")
+        link(prev.path, f"← {prev.title}", left)
     if nxt is not None:
-        right.page_link(nxt.path, label=f"{nxt.title} →")
+        link(nxt.path, f"{nxt.title} →", right)
 
 
 def show_code(*funcs: Callable) -> None:

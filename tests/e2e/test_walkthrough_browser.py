@@ -119,3 +119,17 @@ def test_shared_link_opens_the_same_numbers(page: Page, new_context) -> None:
     assert cell_texts(other, ".st-key-softmax_chart") == mine
     weights = s.trace().weights[0]
     assert mine == [f"{w:.3f}" for w in weights]
+
+
+def test_next_link_then_back_takes_one_press(page: Page, console_errors) -> None:
+    goto(page, "/inputs")
+    length = page.evaluate("history.length")
+    page.get_by_text("2. Projections →").click()
+    page.wait_for_url("**/projections?s=*")
+    wait_idle(page)
+    assert page.evaluate("history.length") == length + 1  # the link carried ?s= along
+    page.go_back()
+    page.wait_for_url("**/inputs?s=*")
+    wait_idle(page)
+    assert page.locator(f"{MAIN} h1").first.inner_text() == "1. Inputs"
+    console_errors.assert_clean("prev/next links")
