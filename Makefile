@@ -23,6 +23,7 @@ run: $(VENV)/.run-installed  ## start the app on http://localhost:$(PORT)
 
 test: $(VENV)/.dev-installed  ## lint, then the whole suite (unit, AppTest, browser)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 
 test-fast: $(VENV)/.dev-installed  ## everything but the browser tests
@@ -30,7 +31,7 @@ test-fast: $(VENV)/.dev-installed  ## everything but the browser tests
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
-	$(PY) -m ruff format --check attention_core
+	$(PY) -m ruff format --check .
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench

@@ -157,9 +157,17 @@ def attention(
     weights = softmax(masked_scores, axis=-1)  # (n_q, n_k), each row sums to 1
     output = weights @ V  # (n_q, n_k) @ (n_k, d_v) -> (n_q, d_v)
     return AttentionTrace(
-        Q=Q, K=K, V=V, scores=scores, d_k=d_k, scale=float(scale),
-        scaled_scores=scaled_scores, mask=mask, masked_scores=masked_scores,
-        weights=weights, output=output,
+        Q=Q,
+        K=K,
+        V=V,
+        scores=scores,
+        d_k=d_k,
+        scale=float(scale),
+        scaled_scores=scaled_scores,
+        mask=mask,
+        masked_scores=masked_scores,
+        weights=weights,
+        output=output,
     )
 
 

@@ -11,8 +11,20 @@ from attention_core.scenario import Scenario
 from attention_core.types import FloatArray
 
 _WORDS = [
-    "the", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog", "while", "a", "small",
-    "bird", "sings",
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "the",
+    "lazy",
+    "dog",
+    "while",
+    "a",
+    "small",
+    "bird",
+    "sings",
 ]
 
 
@@ -92,7 +104,10 @@ def cat_mat() -> Scenario:
     return Scenario(
         name="the cat sat on the mat",
         tokens=("the", "cat", "sat", "on", "the", "mat"),
-        X=X, W_q=W_q, W_k=W_k, W_v=W_v,
+        X=X,
+        W_q=W_q,
+        W_k=W_k,
+        W_v=W_v,
     )
 
 
@@ -122,16 +137,33 @@ def _rounded(M: FloatArray) -> FloatArray:
 PRESETS: dict[str, Preset] = {
     p.key: p
     for p in (
-        Preset("cat_mat", "The cat sat on the mat", "Six tokens from hand-made embeddings "
-               "and projections; 'the' appears twice.", cat_mat),
-        Preset("paper_toy", "Paper guide toy", "One query [1, 2], keys = identity, values 10 "
-               "and 20: output about 16.7.", paper_toy),
-        Preset("hungry", "'...because it was hungry'", "Which word does 'it' look at? Scaled "
-               "scores 3, 1, 0 for animal, jungle, hunt.", hungry),
-        Preset("quiz88", "Lesson 88 quiz", "Two keys, d_k = 2: the answer is 80.4 % / 19.6 %.",
-               quiz88),
-        Preset("random", "Random", "Embeddings and projections drawn at random from a seed.",
-               random_scenario),
+        Preset(
+            "cat_mat",
+            "The cat sat on the mat",
+            "Six tokens from hand-made embeddings and projections; 'the' appears twice.",
+            cat_mat,
+        ),
+        Preset(
+            "paper_toy",
+            "Paper guide toy",
+            "One query [1, 2], keys = identity, values 10 and 20: output about 16.7.",
+            paper_toy,
+        ),
+        Preset(
+            "hungry",
+            "'...because it was hungry'",
+            "Which word does 'it' look at? Scaled scores 3, 1, 0 for animal, jungle, hunt.",
+            hungry,
+        ),
+        Preset(
+            "quiz88", "Lesson 88 quiz", "Two keys, d_k = 2: the answer is 80.4 % / 19.6 %.", quiz88
+        ),
+        Preset(
+            "random",
+            "Random",
+            "Embeddings and projections drawn at random from a seed.",
+            random_scenario,
+        ),
     )
 }
 

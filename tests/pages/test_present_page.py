@@ -183,7 +183,8 @@ def test_embeddings_mode_shows_the_projections() -> None:
 
 # ---- figures equal the core ------------------------------------------------------------
 @pytest.mark.parametrize(
-    "scenario", [PRESETS["cat_mat"].build(), CAUSAL, PRESETS["quiz88"].build()],
+    "scenario",
+    [PRESETS["cat_mat"].build(), CAUSAL, PRESETS["quiz88"].build()],
     ids=["cat_mat", "causal", "quiz88"],
 )
 def test_every_stage_figure_equals_the_trace(scenario: Scenario) -> None:
