@@ -140,7 +140,7 @@ def _on_mode() -> None:
 def _missing_filled(s: Scenario, d: dict[str, int]) -> dict[str, FloatArray]:
     """Random numbers for matrices the other mode never had (so the switch shows something)."""
     return {
-        n: _fill("random", target_shape(s, n, d), seed=i)
+        n: _fill("random", target_shape(s, n, d), seed=i, name=n)
         for i, n in enumerate(s.matrix_names)
         if getattr(s, n) is None
     }
