@@ -49,8 +49,14 @@ def preset_picker(key: str = "preset_choice") -> None:
         st.button("Load it", key=f"{key}_load", on_click=_load, args=(key,), type="primary")
 
 
+def load_example(key: str) -> None:
+    """Make a preset the current scenario and say so (a toast, since the page may not change)."""
+    state.load_preset(key)
+    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}")
+
+
 def _load(key: str) -> None:
-    state.load_preset(st.session_state[key])
+    load_example(st.session_state[key])
     st.session_state[key] = None
 
 

@@ -9,8 +9,8 @@ import streamlit as st
 from attention_core import PRESETS
 from attention_core.presets import hungry
 from attention_ui import figures as fig
-from attention_ui import state
 from attention_ui.pages import BY_KEY
+from attention_ui.sidebar import load_example
 from attention_ui.widgets import link
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -64,4 +64,4 @@ def preset_cards() -> None:
         with col.container(border=True):
             st.markdown(f"**{preset.title}**")
             st.caption(preset.description)
-            st.button("Load", key=f"start_load_{key}", on_click=state.load_preset, args=(key,))
+            st.button("Load", key=f"start_load_{key}", on_click=load_example, args=(key,))
