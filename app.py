@@ -23,7 +23,7 @@ for spec in ALL_PAGES:
     sections.setdefault(spec.section, []).append(
         st.Page(spec.path, title=spec.title, url_path=spec.key, default=spec.key == "start")
     )
-page = st.navigation(sections)
+page = st.navigation(sections, position="hidden")  # the sidebar draws its own links
 state.on_page_enter(page.url_path or "start")
 
 sidebar.render()

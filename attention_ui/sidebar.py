@@ -7,13 +7,15 @@ import streamlit as st
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui import state
-from attention_ui.widgets import md_escape
+from attention_ui.pages import ALL_PAGES
+from attention_ui.widgets import link, md_escape
 
 UPLOAD_ERROR = "upload_error"
 
 
 def render() -> None:
     with st.sidebar:
+        navigation()
         if st.session_state.get(state.URL_ERROR):
             st.warning(md_escape(st.session_state[state.URL_ERROR]))
         scenario = state.get_scenario()
@@ -22,6 +24,24 @@ def render() -> None:
         preset_picker()
         with st.expander("Share and export"):
             share_and_export(scenario)
+
+
+def navigation() -> None:
+    """Every page by section, as links that carry the scenario along.
+
+    Streamlit's own sidebar menu clears the query string on every click; the app then
+    writes ``?s=`` back, which costs a second browser-history entry (Back needed two
+    presses). These links arrive with ``?s=`` already in place.
+    """
+    with st.container(key="nav"):
+        section = None
+        for spec in ALL_PAGES:
+            if spec.section != section:
+                section = spec.section
+                if section:
+                    st.container(key=f"nav_section_{section.lower()}").markdown(f"**{section}**")
+            link(spec.path, spec.title)
+    st.divider()
 
 
 def _summary(s: Scenario) -> str:

@@ -50,8 +50,10 @@ SPINNER = "[data-testid='stSpinner']"
 EXCEPTION = "[data-testid='stException']"
 ALERT = "[data-testid='stAlert']"
 SIDEBAR = "[data-testid='stSidebar']"
-NAV_LINK = "[data-testid='stSidebarNavLink']"
-NAV_SECTION = "[data-testid='stNavSectionHeader']"
+# The sidebar menu is the app's own (attention_ui.sidebar.navigation): page links that
+# carry ?s= along, under one header per section.
+NAV_LINK = ".st-key-nav [data-testid='stPageLink-NavLink']"
+NAV_SECTION = "[class*='st-key-nav_section_']"
 MAIN = "[data-testid='stMain']"
 
 SERVER_START_TIMEOUT = 30.0

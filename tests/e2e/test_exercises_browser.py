@@ -6,7 +6,7 @@ Chromium, ``page`` with the server as base_url); the conftest marks this module 
 
 from __future__ import annotations
 
-from helpers import ALERT, EXCEPTION, MAIN, goto, shot, wait_idle
+from helpers import ALERT, EXCEPTION, MAIN, goto, nav_link, shot, wait_idle
 from playwright.sync_api import Locator, Page, expect
 
 from attention_core.exercises import exercise_by_id
@@ -85,9 +85,9 @@ def test_typed_answers_and_progress_survive_a_page_visit(page: Page) -> None:
     draft.press("Enter")
     wait_idle(page)
 
-    page.locator("[data-testid='stSidebarNavLink']", has_text="Start").click()
+    nav_link(page, "Start").click()
     wait_idle(page)
-    page.locator("[data-testid='stSidebarNavLink']", has_text="Exercises").click()
+    nav_link(page, "Exercises").click()
     wait_idle(page)
 
     expect(answer_box(page, "paper_toy", "scores")).to_have_value("1, 2")

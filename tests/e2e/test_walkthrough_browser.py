@@ -133,3 +133,18 @@ def test_next_link_then_back_takes_one_press(page: Page, console_errors) -> None
     wait_idle(page)
     assert page.locator(f"{MAIN} h1").first.inner_text() == "1. Inputs"
     console_errors.assert_clean("prev/next links")
+
+
+def test_sidebar_links_keep_the_scenario_and_back_takes_one_press(page: Page) -> None:
+    s = PRESETS["quiz88"].build()
+    goto(page, f"/inputs?s={s.to_url()}")
+    length = page.evaluate("history.length")
+    page.locator("[data-testid='stSidebar']").get_by_text("3. Scores", exact=True).click()
+    page.wait_for_url("**/scores?s=*")
+    wait_idle(page)
+    assert scenario_in_url(page) == s
+    assert page.evaluate("history.length") == length + 1
+    page.go_back()
+    page.wait_for_url("**/inputs?s=*")
+    wait_idle(page)
+    assert page.locator(f"{MAIN} h1").first.inner_text() == "1. Inputs"
