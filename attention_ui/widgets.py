@@ -120,6 +120,15 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
         )
 
 
+def bad_link_value(param: str, ok: Callable[[str], bool], what: str) -> None:
+    """Say so when a link's ``?param=`` holds a value the page cannot use (it shows the default)."""
+    raw = st.query_params.get(param)
+    if raw is not None and not ok(raw):
+        st.caption(
+            f"The link's {param} = {md_escape(raw[:20])} is not {what}, so the default is shown."
+        )
+
+
 def error(message: str) -> None:
     """An error box whose text may quote what the learner typed: shown inert, never as markup."""
     st.error(md_escape(message))

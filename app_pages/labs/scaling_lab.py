@@ -15,7 +15,7 @@ from attention_ui import state
 from attention_ui.figures import heatmap, weights_heatmap
 from attention_ui.pages import BY_KEY
 from attention_ui.views import plot
-from attention_ui.widgets import prev_next, show_code, stale_notice
+from attention_ui.widgets import bad_link_value, prev_next, show_code, stale_notice
 
 N_KEYS = 8
 N_SAMPLES = 2000
@@ -41,6 +41,10 @@ def sweep_for(seed: int) -> pd.DataFrame:
 
 @st.fragment
 def lab() -> None:
+    bad_link_value("lab_dk", lambda v: v in {str(d) for d in DK_POWERS},
+                   "a power of two from 1 to 1024")  # fmt: skip
+    bad_link_value("lab_seed", lambda v: v.isdigit() and int(v) <= 1_000_000,
+                   "a whole number from 0 to 1,000,000")  # fmt: skip
     slider_col, seed_col = st.columns([5, 1])
     d_k = slider_col.select_slider(
         "d_k, the length of each query and key (powers of two)",

@@ -108,8 +108,14 @@ def test_dk_and_seed_come_from_the_url() -> None:
 
 
 def test_a_bad_dk_in_the_url_falls_back_to_the_default() -> None:
-    at = open_lab({"lab_dk": "100"})
+    at = open_lab({"lab_dk": "100", "lab_seed": "-5"})
     assert at.select_slider(key="lab_dk").value == 64
+    notes = [c.value for c in at.caption if "link's" in c.value]
+    assert (
+        notes[0]
+        == "The link's lab_dk = 100 is not a power of two from 1 to 1024, so the default is shown."
+    )
+    assert "lab_seed" in notes[1]
 
 
 def test_dk_survives_a_trip_to_another_page() -> None:
