@@ -19,6 +19,7 @@ from attention_core import (
     default_scenario,
 )
 from attention_core.scenario import MAX_URL_CHARS
+from attention_core.types import FloatArray
 
 SCENARIO = "scenario"
 TRACE = "trace"
@@ -136,7 +137,7 @@ def editor_gen() -> int:
     return st.session_state.get(EDITOR_GEN, 0)
 
 
-def editor_base(name: str):
+def editor_base(name: str) -> FloatArray | None:
     """The frame a grid editor was last given (its edits are relative to it)."""
     bases = st.session_state.get(EDITOR_BASE)
     if bases is None or name not in bases:
