@@ -26,6 +26,10 @@ for spec in ALL_PAGES:
 page = st.navigation(sections, position="hidden")  # the sidebar draws its own links
 state.on_page_enter(page.url_path or "start")
 
-sidebar.render()
+# The sidebar is filled after the page ran: its links carry the scenario as the page
+# left it (a grid edit applied during this run included), and it still shows on top.
+sidebar_slot = st.sidebar.container()
 page.run()
+with sidebar_slot:
+    sidebar.render()
 state.sync_url()

@@ -160,14 +160,37 @@ def _on_fill(name: str, how: str) -> None:
     _commit(draft.replace(**{name: M}))
 
 
+# Which sizes a matrix's (rows, cols) fix; None: the rows follow the tokens instead.
+SIZES_OF = {
+    "X": (None, "d_model"),
+    "W_q": ("d_model", "d_k"),
+    "W_k": ("d_model", "d_k"),
+    "W_v": ("d_model", "d_v"),
+    "Q": (None, "d_k"),
+    "K": (None, "d_k"),
+    "V": (None, "d_v"),
+}
+
+
 def _on_paste(name: str) -> None:
+    """Use a pasted matrix; its shape sets d_model, d_k or d_v, and the others follow."""
     field = f"paste_{name}"
     try:
         M = parse_matrix(st.session_state.get(field, ""), name)
     except InputError as exc:
         state.field_errors()[field] = exc.message
         return
-    _commit(state.get_draft().replace(**{name: M}), field)
+    draft = state.get_draft()
+    d = _dims(draft)
+    implied = {dim: n for dim, n in zip(SIZES_OF[name], M.shape, strict=True) if dim}
+    changed = {dim: n for dim, n in implied.items() if d.get(dim) != n}
+    d.update(implied)
+    # Resize the other matrices to fit; the pasted one stays exactly as typed (its rows
+    # may still disagree with the tokens, which then gets its own message).
+    _commit(conform(draft.replace(**{name: M}), d).replace(**{name: M}), field)
+    if changed:
+        sizes = ", ".join(f"{dim} = {n}" for dim, n in changed.items())
+        st.toast(f"{name} set {sizes}: the other matrices were resized to fit.")
 
 
 def _fill(how: str, shp: tuple[int, int], seed: int = 0, name: str = "") -> FloatArray:

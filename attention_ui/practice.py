@@ -42,6 +42,7 @@ from attention_core.exercises import (
 from attention_core.types import FloatArray
 from attention_ui import state
 from attention_ui.pages import BY_KEY
+from attention_ui.widgets import link
 
 PROGRESS = "practice_progress"
 HINTS = "practice_hints"
@@ -289,9 +290,9 @@ def _hints(ex: Exercise, step: Step) -> None:
 
 def _see_also(step: ChoiceStep) -> None:
     page = BY_KEY[step.see_also]
-    st.page_link(
+    link(
         page.path,
-        label=f"Try it in the {page.title.lower()}: sweep d_k yourself",
+        f"Try it in the {page.title.lower()}: sweep d_k yourself",
         icon=":material/science:",
     )
 

@@ -21,7 +21,7 @@ from attention_ui import views
 from attention_ui.explanations import SHORT
 from attention_ui.pages import BY_KEY, START
 from attention_ui.sidebar import preset_picker
-from attention_ui.widgets import formula, md_escape, shape
+from attention_ui.widgets import formula, link, md_escape, shape
 
 STEP_PARAM = "step"  # ?step=k in the URL, 1-based
 STEP_KEY = "present_step"  # widget-free: survives leaving the page and coming back
@@ -196,7 +196,7 @@ def _top_row(k: int, n: int) -> None:
         bar.progress(k / n, text=f"Step {k} of {n}")
         nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
                    shortcut="Right", type="primary", width="stretch")  # fmt: skip
-        leave.page_link(START.path, label="Exit presentation", icon=":material/close:")
+        link(START.path, "Exit presentation", leave, icon=":material/close:")
 
 
 def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:

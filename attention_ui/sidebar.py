@@ -14,16 +14,16 @@ UPLOAD_ERROR = "upload_error"
 
 
 def render() -> None:
-    with st.sidebar:
-        navigation()
-        if st.session_state.get(state.URL_ERROR):
-            st.warning(md_escape(st.session_state[state.URL_ERROR]))
-        scenario = state.get_scenario()
-        st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
-        st.caption(_summary(scenario))
-        preset_picker()
-        with st.expander("Share and export"):
-            share_and_export(scenario)
+    """The sidebar's content; app.py calls it inside a sidebar container."""
+    navigation()
+    if st.session_state.get(state.URL_ERROR):
+        st.warning(md_escape(st.session_state[state.URL_ERROR]))
+    scenario = state.get_scenario()
+    st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
+    st.caption(_summary(scenario))
+    preset_picker()
+    with st.expander("Share and export"):
+        share_and_export(scenario)
 
 
 def navigation() -> None:

@@ -83,6 +83,9 @@ def test_type_tokens_and_edit_a_grid_cell(page: Page, console_errors) -> None:
     t = s.trace()
     shown = np.array([float(x.replace("−", "-")) for x in after_edit]).reshape(7, 7)
     np.testing.assert_allclose(shown, t.weights, atol=5e-4)  # printed with 3 decimals
+    # The sidebar is drawn after the page, so its links already carry the edited scenario.
+    href = page.locator(".st-key-nav a", has_text="3. Scores").first.get_attribute("href") or ""
+    assert parse_qs(urlparse(href).query)["s"][0] == parse_qs(urlparse(page.url).query)["s"][0]
     shot(page, "walkthrough_inputs_edited")
     console_errors.assert_clean("inputs page")
 

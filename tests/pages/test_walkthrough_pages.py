@@ -130,12 +130,20 @@ def test_bad_paste_names_row_and_column_and_keeps_other_inputs() -> None:
     np.testing.assert_array_equal(at.session_state["scenario"].W_q, PRESETS["cat_mat"].build().W_q)
 
 
-def test_shape_mismatch_message_next_to_the_matrix() -> None:
+def test_a_pasted_shape_sets_the_sizes_and_the_others_follow() -> None:
     at = open_page("inputs")
     at.text_area(key="paste_W_k").input("1 0\n0 1\n1 1\n0 0")
     at.button(key="paste_btn_W_k").click().run()
-    assert any("W_k has 2 columns but W_q has 3" in plain(e.value) for e in at.error)
-    assert at.session_state["scenario"].W_k.shape == (4, 3)  # last valid kept
+    assert not at.error
+    s = at.session_state["scenario"]
+    np.testing.assert_array_equal(s.W_k, [[1, 0], [0, 1], [1, 1], [0, 0]])
+    np.testing.assert_array_equal(s.W_q, PRESETS["cat_mat"].build().W_q[:, :2])  # d_k = 2
+    assert s.trace().d_k == 2 and at.number_input(key="size_d_k").value == 2
+    assert any("d_k = 2" in t.value for t in at.toast)
+    at.text_area(key="paste_X").input("1 2 3\n4 5 6\n7 8 9\n1 0 0\n0 1 0\n0 0 1")
+    at.button(key="paste_btn_X").click().run()  # 6 x 3: d_model becomes 3
+    s = at.session_state["scenario"]
+    assert s.X[0].tolist() == [1, 2, 3] and s.W_q.shape == (3, 2) and s.W_v.shape == (3, 4)
 
 
 def test_url_round_trip_restores_the_scenario() -> None:
