@@ -23,7 +23,7 @@ from attention_core import (
 from attention_core.parsing import EMPTY
 from attention_core.types import FloatArray
 from attention_ui import state
-from attention_ui.widgets import error, shape
+from attention_ui.widgets import error, md_escape, shape
 
 MATRIX_HELP = {
     "X": "one row per token: its embedding (d_model numbers)",
@@ -212,6 +212,8 @@ def render() -> None:
     draft = state.get_draft()
     _token_inputs(draft)
     _mode_and_sizes(draft)
+    for message in state.dropped_cells():
+        st.warning(f"Not kept: {md_escape(message)}. The cell shows its last number again.")
     err = state.draft_error()
     if err is not None and err.where not in draft.matrix_names:  # grids show their own
         where = " (set on the Mask page)" if err.where == "mask" else ""

@@ -29,6 +29,7 @@ URL_ERROR = "url_error"
 EDITOR_GEN = "editor_gen"
 EDITOR_BASE = "editor_base"
 FIELD_ERRORS = "field_errors"
+DROPPED = "dropped_cells"
 EDITOR_WIDGETS = (
     "tokens_text",
     "query_tokens_text",
@@ -127,10 +128,22 @@ def reset_editors() -> None:
     """
     ss = st.session_state
     ss[EDITOR_GEN] = ss.get(EDITOR_GEN, 0) + 1
+    _note_dropped_cells(ss.get(FIELD_ERRORS) or {})
     draft = get_draft()
     ss[EDITOR_BASE] = {n: getattr(draft, n) for n in draft.matrix_names}
     for key in EDITOR_WIDGETS:
         ss.pop(key, None)
+
+
+def _note_dropped_cells(errors: dict[str, str]) -> None:
+    """A grid cell that could not be read is not kept when the grids are re-seeded: say so."""
+    for field in [f for f in errors if f.startswith("grid_")]:
+        st.session_state.setdefault(DROPPED, []).append(errors.pop(field))
+
+
+def dropped_cells() -> list[str]:
+    """Messages about unreadable cells that were put back to their last value (read once)."""
+    return st.session_state.pop(DROPPED, [])
 
 
 def editor_gen() -> int:

@@ -364,3 +364,19 @@ def test_an_empty_scenario_parameter_is_not_an_error() -> None:
     at = open_page("scores", {"s": ""})
     assert not at.warning
     assert at.session_state["scenario"] == PRESETS["cat_mat"].build()
+
+
+def test_an_unreadable_cell_that_is_dropped_is_reported() -> None:
+    at = open_page("inputs")
+    grid_edit(at, "X", 1, "e2", "abc")
+    assert any("'abc' is not a number" in plain(e.value) for e in at.error)
+    at.switch_page(BY_KEY["scores"].path).run()  # leaving Inputs drops the unreadable cell
+    assert not at.warning  # the scenario in use is the draft without it
+    at.switch_page(BY_KEY["inputs"].path).run()
+    notes = [plain(w.value) for w in at.warning if w.value.startswith("Not kept")]
+    assert notes == [
+        "Not kept: X row 2, column 2: 'abc' is not a number. The cell shows its last number again."
+    ]
+    assert not at.error
+    at.run()
+    assert not [w for w in at.warning if w.value.startswith("Not kept")]  # said once
