@@ -136,22 +136,19 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
             width="stretch",
         )
         c1, c2, c3 = st.columns(3)
-        c1.download_button(
-            "Download progress (JSON)",
-            progress_json(exercises, prog),
-            file_name="attention-lab-progress.json",
-            mime="application/json",
-            key="practice_download_json",
-            on_click="ignore",
+        downloads = (
+            (c1, "JSON", progress_json, "json", "application/json"),
+            (c2, "CSV", progress_csv, "csv", "text/csv"),
         )
-        c2.download_button(
-            "Download progress (CSV)",
-            progress_csv(exercises, prog),
-            file_name="attention-lab-progress.csv",
-            mime="text/csv",
-            key="practice_download_csv",
-            on_click="ignore",
-        )
+        for col, label, build, ext, mime in downloads:
+            col.download_button(
+                f"Download progress ({label})",
+                build(exercises, prog),
+                file_name=f"attention-lab-progress.{ext}",
+                mime=mime,
+                key=f"practice_download_{ext}",
+                on_click="ignore",
+            )
         c3.button(
             "Start over",
             key="practice_reset",
