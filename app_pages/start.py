@@ -1,7 +1,9 @@
 import streamlit as st
 
 from attention_ui import start, state
-from attention_ui.widgets import formula, link, md_escape, page_header
+from attention_ui.stages import formula
+from attention_ui.text import md_escape
+from attention_ui.widgets import link, page_header
 
 page_header("start")
 st.markdown(

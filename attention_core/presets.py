@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_core.resize import random_matrix
 from attention_core.scenario import Scenario
-from attention_core.types import FloatArray
 
 _WORDS = [
     "the",
@@ -123,15 +123,11 @@ def random_scenario(
     return Scenario(
         name=f"random (seed {seed})",
         tokens=tokens,
-        X=_rounded(rng.normal(size=(n_tokens, d_model))),  # (n, d_model)
-        W_q=_rounded(rng.normal(size=(d_model, d_k)) / np.sqrt(d_model)),  # (d_model, d_k)
-        W_k=_rounded(rng.normal(size=(d_model, d_k)) / np.sqrt(d_model)),  # (d_model, d_k)
-        W_v=_rounded(rng.normal(size=(d_model, d_v)) / np.sqrt(d_model)),  # (d_model, d_v)
+        X=random_matrix(rng, (n_tokens, d_model), projection=False),
+        W_q=random_matrix(rng, (d_model, d_k), projection=True),
+        W_k=random_matrix(rng, (d_model, d_k), projection=True),
+        W_v=random_matrix(rng, (d_model, d_v), projection=True),
     )
-
-
-def _rounded(M: FloatArray) -> FloatArray:
-    return np.round(M, 2) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 PRESETS: dict[str, Preset] = {

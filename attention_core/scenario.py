@@ -90,8 +90,11 @@ class Scenario:
         return dataclasses.replace(self, **changes)
 
     # ---- validation and computation -------------------------------------
-    def validate(self) -> Scenario:
-        """Raise InputError naming the first thing wrong; return self when all is well."""
+    def validate(self) -> AttentionTrace:
+        """Raise InputError naming the first thing wrong; return the trace when all is well.
+
+        Computing the trace is the last check (projection and mask shapes), so it is kept.
+        """
         if self.mode not in MODES:  # first: the checks below depend on the mode
             raise InputError(f"unknown input mode '{self.mode}'; use one of {MODES}", where="mode")
         _check_tokens(self.tokens, "tokens")
@@ -118,8 +121,7 @@ class Scenario:
             _check_rows(mats["Q"], "Q", len(self.queries), "query vector", "query token")
             _check_rows(mats["K"], "K", len(self.tokens), "key vector", "token")
             _check_rows(mats["V"], "V", len(self.tokens), "value vector", "token")
-        self.trace()  # shapes of projections, Q/K/V and the mask
-        return self
+        return self.trace()  # checks the shapes of projections, Q/K/V and the mask
 
     def qkv(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Q (n_q, d_k), K (n, d_k), V (n, d_v) for this scenario."""
@@ -176,7 +178,9 @@ class Scenario:
     @classmethod
     def from_dict(cls, d: Any) -> Scenario:
         """Build and validate a Scenario from ``to_dict`` output; anything else is an InputError."""
-        return _scenario_from_dict(d).validate()
+        scenario = _scenario_from_dict(d)
+        scenario.validate()
+        return scenario
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)

@@ -18,12 +18,15 @@ from attention_core import (
     parse_matrix,
     parse_number,
     parse_tokens,
-    resize,
+    shapes,
 )
 from attention_core.parsing import EMPTY
+from attention_core.resize import FILLS
 from attention_core.types import FloatArray
 from attention_ui import state
-from attention_ui.widgets import error, md_escape, shape
+from attention_ui.stage_data import MASK_LABELS
+from attention_ui.text import md_escape, shape, vector_columns
+from attention_ui.widgets import error
 
 MATRIX_HELP = {
     "X": "one row per token: its embedding (d_model numbers)",
@@ -36,57 +39,15 @@ MATRIX_HELP = {
 }
 
 
-# ---- labels and sizes ---------------------------------------------------------------
+# ---- labels ------------------------------------------------------------------------------
 def row_labels(s: Scenario, name: str) -> list[str]:
-    n = _dims(s)
     if name in ("W_q", "W_k", "W_v"):
-        return [f"e{m + 1}" for m in range(n["d_model"])]
+        return vector_columns(shapes.dims(s)["d_model"], "e")
     return s.query_labels if name == "Q" else s.key_labels
 
 
 def col_labels(name: str, n_cols: int) -> list[str]:
-    prefix = {"X": "e", "V": "v", "W_v": "v"}.get(name, "d")
-    return [f"{prefix}{m + 1}" for m in range(n_cols)]
-
-
-def _dims(s: Scenario) -> dict[str, int]:
-    """d_model, d_k, d_v as the draft's matrices have them."""
-    if s.mode == "embeddings":
-        return {"d_model": _cols(s.X), "d_k": _cols(s.W_q), "d_v": _cols(s.W_v)}
-    return {"d_model": 0, "d_k": _cols(s.Q), "d_v": _cols(s.V)}
-
-
-def _cols(M: FloatArray | None) -> int:
-    return 1 if M is None else int(np.atleast_2d(M).shape[1])
-
-
-def target_shape(s: Scenario, name: str, d: dict[str, int]) -> tuple[int, int]:
-    """The (rows, cols) a matrix must have for the draft's tokens and sizes."""
-    n_q, n_k = len(s.queries), len(s.tokens)
-    return {
-        "X": (n_k, d["d_model"]),
-        "W_q": (d["d_model"], d["d_k"]),
-        "W_k": (d["d_model"], d["d_k"]),
-        "W_v": (d["d_model"], d["d_v"]),
-        "Q": (n_q, d["d_k"]),
-        "K": (n_k, d["d_k"]),
-        "V": (n_k, d["d_v"]),
-    }[name]
-
-
-def conform(s: Scenario, d: dict[str, int] | None = None) -> Scenario:
-    """Resize every matrix (and a custom mask) to the draft's tokens and sizes, keeping numbers."""
-    d = d or _dims(s)
-    changes = {n: resize(getattr(s, n), *target_shape(s, n, d)) for n in s.matrix_names}
-    if s.custom_mask is not None:
-        m = np.ones((len(s.queries), len(s.tokens)), dtype=bool)
-        old = np.asarray(s.custom_mask, dtype=bool)
-        r, c = min(m.shape[0], old.shape[0]), min(m.shape[1], old.shape[1])
-        m[:r, :c] = old[:r, :c]
-        changes["custom_mask"] = m
-    if s.n_valid is not None:
-        changes["n_valid"] = min(s.n_valid, len(s.tokens))
-    return s.replace(**changes)
+    return vector_columns(n_cols, {"X": "e", "V": "v", "W_v": "v"}.get(name, "d"))
 
 
 # ---- callbacks: each edits the draft, then re-seeds the widgets ---------------------------
@@ -101,14 +62,14 @@ def _on_tokens(field: str) -> None:
     text = st.session_state.get(f"{field}_text", "")
     draft = state.get_draft()
     if field == "query_tokens" and not text.strip():
-        _commit(conform(draft.replace(query_tokens=None)), field)
+        _commit(shapes.conform(draft.replace(query_tokens=None)), field)
         return
     try:
         tokens = tuple(parse_tokens(text))
     except InputError as exc:
         state.field_errors()[field] = exc.message
         return
-    _commit(conform(draft.replace(**{field: tokens})), field)
+    _commit(shapes.conform(draft.replace(**{field: tokens})), field)
 
 
 def _on_mode() -> None:
@@ -116,60 +77,18 @@ def _on_mode() -> None:
     draft = state.get_draft()
     if st.session_state["input_mode"] == draft.mode:
         return
-    if draft.mode == "embeddings":
-        new = draft.replace(mode="direct")
-        if state.input_error() is None:  # the draft is the current scenario: keep its Q, K, V
-            trace = state.get_trace()
-            new = new.replace(Q=trace.Q, K=trace.K, V=trace.V)
-        d = {
-            "d_model": 0,
-            "d_k": _cols(new.Q) if new.Q is not None else 3,
-            "d_v": _cols(new.V) if new.V is not None else 3,
-        }
-    else:
-        new = draft.replace(mode="embeddings", query_tokens=None)
-        d = {
-            "d_model": _cols(new.X) if new.X is not None else 4,
-            "d_k": _dims(draft)["d_k"],
-            "d_v": _dims(draft)["d_v"],
-        }
-    new = new.replace(**_missing_filled(new, d))
-    _commit(conform(new, d))
-
-
-def _missing_filled(s: Scenario, d: dict[str, int]) -> dict[str, FloatArray]:
-    """Random numbers for matrices the other mode never had (so the switch shows something)."""
-    return {
-        n: _fill("random", target_shape(s, n, d), seed=i, name=n)
-        for i, n in enumerate(s.matrix_names)
-        if getattr(s, n) is None
-    }
+    trace = state.get_trace() if state.input_error() is None else None  # draft is current
+    qkv = None if trace is None else (trace.Q, trace.K, trace.V)
+    _commit(shapes.switch_mode(draft, st.session_state["input_mode"], qkv))
 
 
 def _on_size(dim: str) -> None:
-    draft = state.get_draft()
-    d = _dims(draft)
-    d[dim] = int(st.session_state[f"size_{dim}"])
-    _commit(conform(draft, d))
+    _commit(shapes.with_size(state.get_draft(), dim, int(st.session_state[f"size_{dim}"])))
 
 
 def _on_fill(name: str, how: str) -> None:
-    draft = state.get_draft()
     seed = int(st.session_state.get("fill_seed", 0))
-    M = _fill(how, target_shape(draft, name, _dims(draft)), seed=seed, name=name)
-    _commit(draft.replace(**{name: M}))
-
-
-# Which sizes a matrix's (rows, cols) fix; None: the rows follow the tokens instead.
-SIZES_OF = {
-    "X": (None, "d_model"),
-    "W_q": ("d_model", "d_k"),
-    "W_k": ("d_model", "d_k"),
-    "W_v": ("d_model", "d_v"),
-    "Q": (None, "d_k"),
-    "K": (None, "d_k"),
-    "V": (None, "d_v"),
-}
+    _commit(shapes.with_fill(state.get_draft(), name, how, seed))
 
 
 def _on_paste(name: str) -> None:
@@ -180,30 +99,11 @@ def _on_paste(name: str) -> None:
     except InputError as exc:
         state.field_errors()[field] = exc.message
         return
-    draft = state.get_draft()
-    d = _dims(draft)
-    implied = {dim: n for dim, n in zip(SIZES_OF[name], M.shape, strict=True) if dim}
-    changed = {dim: n for dim, n in implied.items() if d.get(dim) != n}
-    d.update(implied)
-    # Resize the other matrices to fit; the pasted one stays exactly as typed (its rows
-    # may still disagree with the tokens, which then gets its own message).
-    _commit(conform(draft.replace(**{name: M}), d).replace(**{name: M}), field)
+    new, changed = shapes.with_matrix(state.get_draft(), name, M)
+    _commit(new, field)
     if changed:
         sizes = ", ".join(f"{dim} = {n}" for dim, n in changed.items())
         st.toast(f"{name} set {sizes}: the other matrices were resized to fit.")
-
-
-def _fill(how: str, shp: tuple[int, int], seed: int = 0, name: str = "") -> FloatArray:
-    """Fresh numbers for a grid: N(0, 1) rounded to 2 decimals, identity or zeros."""
-    if how == "identity":
-        return np.eye(*shp)
-    if how == "zeros":
-        return np.zeros(shp)
-    rng = np.random.default_rng([seed, sum(map(ord, name))])  # a different stream per matrix
-    M = rng.normal(size=shp)
-    if name.startswith("W_"):
-        M /= np.sqrt(shp[0])  # keep projected vectors about unit size
-    return np.round(M, 2) + 0.0
 
 
 # ---- rendering ------------------------------------------------------------------------------
@@ -275,7 +175,7 @@ def _mode_and_sizes(draft: Scenario) -> None:
             "direct": "Q, K and V directly",
         }.get,
     )
-    d = _dims(draft)
+    d = shapes.dims(draft)
     dims = ("d_model", "d_k", "d_v") if draft.mode == "embeddings" else ("d_k", "d_v")
     for col, dim in zip(st.columns(3), dims, strict=False):
         ss.setdefault(f"size_{dim}", d[dim])
@@ -352,7 +252,7 @@ def read_cells(
 
 def _fill_buttons(name: str) -> None:
     cols = st.columns(3)
-    for col, how in zip(cols, ("random", "identity", "zeros"), strict=True):
+    for col, how in zip(cols, FILLS, strict=True):
         col.button(
             how.capitalize(),
             key=f"fill_{name}_{how}",
@@ -379,3 +279,78 @@ def _field_error(field: str) -> None:
     message = state.field_errors().get(field)
     if message:
         error(message)
+
+
+# ---- controls on the stage pages: they edit the draft too ---------------------------------
+def scaling_toggle() -> None:
+    """Switch the 1/sqrt(d_k) factor off and on (the later pages follow)."""
+    draft = state.get_draft()
+    st.toggle("Apply the 1/√d_k scaling", value=draft.scaled, key="scaled_toggle",
+              on_change=_on_scaled)  # fmt: skip
+    if not draft.scaled:
+        st.warning(
+            "Scaling is off: the later pages use the raw scores (scale 1), as if "
+            "the factor had been removed from the formula."
+        )
+
+
+def _on_scaled() -> None:
+    draft = state.get_draft().replace(scaled=bool(st.session_state["scaled_toggle"]))
+    state.update_draft(draft)
+
+
+def mask_controls() -> None:
+    """The mask kind, padding's number of real keys, or a custom grid of checkboxes."""
+    draft = state.get_draft()
+    st.info("Convention: **True = may attend** (as in PyTorch). Forbidden cells become −∞.")
+    ss = st.session_state
+    ss.setdefault("mask_kind", draft.mask_kind)
+    st.radio("Mask", list(MASK_LABELS), key="mask_kind", format_func=MASK_LABELS.get,
+             horizontal=True, on_change=_on_mask_kind)  # fmt: skip
+    if draft.mask_kind == "padding" and len(draft.tokens) == 1:
+        st.caption("With a single key there is nothing to pad: that key stays visible.")
+    elif draft.mask_kind == "padding":
+        ss.setdefault("mask_n_valid", draft.n_valid or len(draft.tokens))
+        st.slider("Number of real (non-padding) keys", 1, len(draft.tokens),
+                  key="mask_n_valid", on_change=_on_n_valid)  # fmt: skip
+    if draft.mask_kind == "custom":
+        _custom_grid(draft)
+    err = state.input_error()
+    if err is not None and err.where == "mask":
+        error(err.message)
+
+
+def _on_mask_kind() -> None:
+    draft = state.get_draft()
+    kind = st.session_state["mask_kind"]
+    changes: dict[str, object] = {"mask_kind": kind}
+    if kind == "padding" and draft.n_valid is None:
+        changes["n_valid"] = max(1, len(draft.tokens) - 1)
+    if kind == "custom" and draft.custom_mask is None:
+        # Start from the mask in use, cut to the draft's shape: the last valid scenario may
+        # have other queries (a causal 6 x 6 while the draft has 2 queries x 6 keys).
+        current = state.get_trace().mask
+        start = current if current is not None else True
+        changes["custom_mask"] = shapes.conform_mask(start, len(draft.queries), len(draft.tokens))
+    state.update_draft(draft.replace(**changes))
+    st.session_state.pop("mask_n_valid", None)
+    state.reset_editors()
+
+
+def _on_n_valid() -> None:
+    state.update_draft(state.get_draft().replace(n_valid=int(st.session_state["mask_n_valid"])))
+
+
+def _custom_grid(draft: Scenario) -> None:
+    base = shapes.conform_mask(draft.custom_mask, len(draft.queries), len(draft.tokens))
+    frame = pd.DataFrame(base, index=draft.query_labels, columns=draft.key_labels)
+    st.caption("Tick the keys each query may attend to (rows = queries, columns = keys).")
+    edited = st.data_editor(
+        frame,
+        key=f"mask_grid_{state.editor_gen()}",
+        num_rows="fixed",
+        column_config={c: st.column_config.CheckboxColumn(c) for c in frame.columns},
+    )
+    grid = edited.to_numpy(dtype=bool, na_value=False)
+    if not np.array_equal(grid, np.asarray(draft.custom_mask, dtype=bool)):
+        state.update_draft(draft.replace(custom_mask=grid))

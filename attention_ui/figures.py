@@ -13,6 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
+from attention_ui.text import vector_columns
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
 # viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
@@ -227,24 +228,18 @@ def weights_heatmap(
     return fig
 
 
-def vector_columns(n: int, prefix: str = "d") -> list[str]:
-    """Column labels d1..dn (1-based, as a learner counts)."""
-    return [f"{prefix}{m + 1}" for m in range(n)]
-
-
 def contributions_bar(
+    parts: FloatArray,
     weights_row: FloatArray,
-    V: FloatArray,
     key_labels: Sequence[str],
     title: str,
 ) -> go.Figure:
     """How one query's output is built: weight_j * v_j stacked per output dimension.
 
-    weights_row (n_k,), V (n_k, d_v). Each key's bar segment is its weighted value;
-    the black diamond is their sum, the output component.
+    parts (n_k, d_v): weight_j * v_j (stage_data.contributions); weights_row (n_k,) names
+    each segment. The black diamond is their sum, the output component.
     """
-    parts = weights_row[:, np.newaxis] * V  # (n_k, 1) * (n_k, d_v) -> (n_k, d_v)
-    dims = vector_columns(V.shape[1], "out")
+    dims = vector_columns(parts.shape[1], "out")
     key_labels, title = safe_labels(key_labels), safe(title)
     fig = go.Figure()
     for j, label in enumerate(key_labels):

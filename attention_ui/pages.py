@@ -1,8 +1,13 @@
-"""The page registry: one place that knows every page, its URL and its order."""
+"""The page registry: one place that knows every page, its URL and its order.
+
+The walkthrough's pages come from the stage registry (``stages``): one page per stage.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from attention_ui.stages import STAGES
 
 
 @dataclass(frozen=True)
@@ -16,42 +21,10 @@ class PageSpec:
 
 START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
 
-WALKTHROUGH: tuple[PageSpec, ...] = (
-    PageSpec(
-        "inputs",
-        "1. Inputs",
-        "app_pages/walkthrough/inputs.py",
-        "Walkthrough",
-        "Tokens and vectors",
-    ),
-    PageSpec(
-        "projections",
-        "2. Projections",
-        "app_pages/walkthrough/projections.py",
-        "Walkthrough",
-        "Q = X W_Q, K = X W_K, V = X W_V",
-    ),
-    PageSpec(
-        "scores", "3. Scores", "app_pages/walkthrough/scores.py", "Walkthrough", "MatMul: Q K^T"
-    ),
-    PageSpec(
-        "scaling",
-        "4. Scaling",
-        "app_pages/walkthrough/scaling.py",
-        "Walkthrough",
-        "Scale by 1/sqrt(d_k)",
-    ),
-    PageSpec("mask", "5. Mask", "app_pages/walkthrough/mask.py", "Walkthrough", "Mask (optional)"),
-    PageSpec(
-        "softmax",
-        "6. Softmax",
-        "app_pages/walkthrough/softmax.py",
-        "Walkthrough",
-        "Row-wise softmax",
-    ),
-    PageSpec(
-        "output", "7. Output", "app_pages/walkthrough/output.py", "Walkthrough", "MatMul: weights V"
-    ),
+# One page per stage, in the registry's order; the script is named after the stage.
+WALKTHROUGH: tuple[PageSpec, ...] = tuple(
+    PageSpec(st.key, st.title, f"app_pages/walkthrough/{st.key}.py", "Walkthrough", st.summary)
+    for st in STAGES
 )
 
 LABS: tuple[PageSpec, ...] = (

@@ -3,8 +3,8 @@
 The steps are an intro (tokens and formula), Q/K/V, scores, scaling, the mask (only when the
 scenario has one), softmax and output. The position lives in a widget-free session key and is
 mirrored into the URL as ``?step=k`` (1-based), so a teacher can hand out a link to step 4;
-a fresh session reads ``?step=`` once. Figures are the walkthrough's own (``views.stage_figure``),
-copied and enlarged for a projector.
+a fresh session reads ``?step=`` once. Titles, words and figures come from the stage
+registry (``stages``); the figures are copied and enlarged for a projector.
 """
 
 from __future__ import annotations
@@ -16,15 +16,18 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
-from attention_ui import figures as fig
-from attention_ui import views
-from attention_ui.explanations import SHORT
+from attention_ui import stage_figures as sf
+from attention_ui import state, views
 from attention_ui.pages import BY_KEY, START
 from attention_ui.sidebar import preset_picker
-from attention_ui.widgets import formula, link, md_escape, shape
+from attention_ui.stage_data import MASK_LABELS, Labels
+from attention_ui.stages import BY_KEY as STAGE_BY_KEY
+from attention_ui.stages import STAGES, formula
+from attention_ui.text import count, md_escape, shape
+from attention_ui.widgets import link
 
-STEP_PARAM = "step"  # ?step=k in the URL, 1-based
-STEP_KEY = "present_step"  # widget-free: survives leaving the page and coming back
+STEP_PARAM = state.STEP_PARAM  # ?step=k in the URL, 1-based
+STEP_KEY = state.PRESENT_STEP  # widget-free: survives leaving the page and coming back
 NEXT_KEY, BACK_KEY = "present_next", "present_back"
 PRESET_KEY = "present_preset"
 
@@ -49,15 +52,6 @@ CSS = """
 </style>
 """
 
-TITLES = {
-    "intro": "The example",
-    "projections": "Queries, keys and values",
-    "scores": "Scores: compare every query with every key",
-    "scaling": "Scaling by 1/√d_k",
-    "mask": "The mask",
-    "softmax": "Softmax: scores become weights",
-    "output": "Output: a weighted average of the values",
-}
 DIRECT_QKV = (
     "In this example Q, K and V are given directly, with no projection step. Each row is "
     "one token's query (what it looks for), key (what it offers) or value (what it passes on)."
@@ -73,21 +67,16 @@ class Step:
 
     stage: str
     title: str
-    part: str | None  # the formula part to highlight (widgets.formula)
+    part: str | None  # the formula part to highlight (stages.FORMULA_PARTS)
+    short: str  # the one line shown beside the figure
 
 
 def steps(s: Scenario, t: AttentionTrace) -> list[Step]:
-    """The screens for this scenario: the mask step only when there is a mask."""
-    proj_title = TITLES["projections"] if s.mode == "embeddings" else "Q, K and V (given)"
-    out = [
-        Step("intro", TITLES["intro"], None),
-        Step("projections", proj_title, "proj" if s.mode == "embeddings" else None),
-        Step("scores", TITLES["scores"], "scores"),
-        Step("scaling", TITLES["scaling"], "scaling"),
-        Step("mask", TITLES["mask"], "mask"),
-        Step("softmax", TITLES["softmax"], "softmax"),
-        Step("output", TITLES["output"], "output"),
-    ]
+    """The screens for this scenario, one per stage: the mask step only when there is a mask."""
+    out = [Step("intro" if x.key == "inputs" else x.key, x.present_title, x.highlight, x.short)
+           for x in STAGES]  # fmt: skip
+    if s.mode == "direct":  # Q, K, V were typed: no projection to show
+        out[1] = Step("projections", "Q, K and V (given)", None, DIRECT_QKV)
     return [x for x in out if x.stage != "mask" or t.mask is not None]
 
 
@@ -114,12 +103,11 @@ def current_step(n: int) -> tuple[int, str | None]:
     ss = st.session_state
     notice = None
     if STEP_KEY not in ss:
-        k, notice = parse_step(st.query_params.get(STEP_PARAM), n)
+        k, notice = parse_step(state.url_value(STEP_PARAM), n)
     else:
         k = min(max(int(ss[STEP_KEY]), 1), n)  # the scenario may have lost its mask meanwhile
     ss[STEP_KEY] = k
-    if st.query_params.get(STEP_PARAM) != str(k):
-        st.query_params[STEP_PARAM] = str(k)
+    state.set_url_value(STEP_PARAM, str(k))
     return k, notice
 
 
@@ -127,7 +115,7 @@ def _move(delta: int, n: int) -> None:
     ss = st.session_state
     k = min(max(int(ss.get(STEP_KEY, 1)) + delta, 1), n)
     ss[STEP_KEY] = k
-    st.query_params[STEP_PARAM] = str(k)
+    state.set_url_value(STEP_PARAM, str(k))
 
 
 # ---- figures ---------------------------------------------------------------------------
@@ -174,15 +162,15 @@ def render(s: Scenario, t: AttentionTrace) -> None:
         st.caption(md_escape(notice) + " Starting at step 1.")
     with st.container(key="present_stage"):
         st.header(step.title, anchor=False)
-    long = step.part == "proj"  # the projections line is twice as wide
+    long = step.part == "projections"  # the projections line is twice as wide
     with st.container(key="present_formula_long" if long else "present_formula"):
         st.latex(formula(step.part))
     if step.stage == "intro":
         _intro(s, t, plan)
     elif step.stage == "projections":
-        _qkv(s, t)
+        _qkv(step, s, t)
     else:
-        _stage(step.stage, s, t)
+        _stage(step, s, t)
 
 
 def _top_row(k: int, n: int) -> None:
@@ -209,7 +197,7 @@ def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
             else:
                 st.markdown(_tokens(s.tokens))
         with st.container(key="present_text"):
-            st.markdown(md_escape(SHORT["inputs"]))
+            st.markdown(md_escape(plan[0].short))
             st.caption(_summary(s, t))
     with right, st.container(key="present_steps"):
         st.markdown("Today's steps:\n\n" + "\n".join(
@@ -230,60 +218,49 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
     mask = "no mask" if t.mask is None else f"{s.mask_kind} mask"
     scaled = "" if s.scaled else " · scaling switched off"
     return md_escape(
-        f"{s.name or 'Your own scenario'}: {_count(len(s.queries), 'query', 'queries')} × "
-        f"{_count(len(s.tokens), 'key', 'keys')} · "
+        f"{s.name or 'Your own scenario'}: {count(len(s.queries), 'query', 'queries')} × "
+        f"{count(len(s.tokens), 'key')} · "
         f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}"
     )
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _qkv(s: Scenario, t: AttentionTrace) -> None:
+def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
     with st.container(key="present_text"):
-        st.markdown(md_escape(SHORT["projections"] if s.mode == "embeddings" else DIRECT_QKV))
+        st.markdown(md_escape(step.short))
     rows = max(t.Q.shape[0], t.K.shape[0])
-    for col, (name, M, labels, kind) in zip(
-        st.columns(3, gap="medium"),
-        (("Q", t.Q, s.query_labels, "d"), ("K", t.K, s.key_labels, "d"),
-         ("V", t.V, s.key_labels, "v")),
-        strict=True,
-    ):  # fmt: skip
-        columns = fig.vector_columns(M.shape[1], kind)
-        figure = fig.heatmap(M, labels, columns, f"{name} ({shape(M)})", row_title="token",
-                             col_title="dimension")  # fmt: skip
+    figures = sf.qkv_figures(Labels.of(s), t)
+    for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
+        cols = getattr(t, name).shape[1]
         with col:
-            views.plot(projector_figure(figure, rows, M.shape[1], max_height=440, narrow=True),
+            views.plot(projector_figure(figure, rows, cols, max_height=440, narrow=True),
                        key=f"present_fig_{name}")  # fmt: skip
 
 
-def _stage(stage: str, s: Scenario, t: AttentionTrace) -> None:
+def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
     """Text on the left, the stage's one figure on the right."""
     text, chart = st.columns([2, 3], gap="large")
     with text, st.container(key="present_text"):
-        st.markdown(md_escape(SHORT[stage]))
-        note = _note(stage, s, t)
+        st.markdown(md_escape(step.short))
+        note = _note(step.stage, s, t)
         if note:
             st.caption(md_escape(note))
-    rows, cols = t.scores.shape if stage != "output" else t.output.shape
+    figure = STAGE_BY_KEY[step.stage].figure(Labels.of(s), t)
+    rows, cols = np.shape(figure.data[0].z)  # the matrix drawn sets the projector sizes
     with chart:
-        views.plot(projector_figure(views.stage_figure(stage, s, t), rows, cols),
-                   key=f"present_fig_{stage}")  # fmt: skip
+        views.plot(projector_figure(figure, rows, cols), key=f"present_fig_{step.stage}")
 
 
 def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:
     """One line with this scenario's numbers for the stage."""
     if stage == "scores":
-        i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)
-        return (f"Largest score: {t.scores[i, j]:.3g}, query “{s.query_labels[i]}” "
-                f"against key “{s.key_labels[j]}”.")  # fmt: skip
+        q, k, score = sf.strongest_pair(Labels.of(s), t)
+        return f"Largest score: {score:.3g}, query “{q}” against key “{k}”."
     if stage == "scaling":
         if not s.scaled:
             return "In this scenario scaling is switched off: the factor is 1."
         return f"Here d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} = {t.scale:.4g}."
     if stage == "mask":
-        return f"Mask in this scenario: {views.MASK_LABELS[s.mask_kind]}."
+        return f"Mask in this scenario: {MASK_LABELS[s.mask_kind]}."
     if stage == "softmax":
         return "Every row sums to 1 (Σ at the right of each row)."
     return f"Output: one row per query, {t.output.shape[1]} numbers each (d_v = {t.V.shape[1]})."

@@ -8,9 +8,10 @@ from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui import state
 from attention_ui.pages import ALL_PAGES
-from attention_ui.widgets import link, md_escape
+from attention_ui.text import count, md_escape
+from attention_ui.widgets import link
 
-UPLOAD_ERROR = "upload_error"
+UPLOAD_ERROR = state.UPLOAD_ERROR
 
 
 def render() -> None:
@@ -48,7 +49,8 @@ def _summary(s: Scenario) -> str:
     t = state.get_trace()
     mode = "embeddings" if s.mode == "embeddings" else "Q, K, V typed directly"
     return (
-        f"{len(s.queries)} queries × {len(s.tokens)} keys · d_k = {t.d_k} · "
+        f"{count(len(s.queries), 'query', 'queries')} × {count(len(s.tokens), 'key')} · "
+        f"d_k = {t.d_k} · "
         f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
         + ("" if s.scaled else " · scaling OFF")
     )

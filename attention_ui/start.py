@@ -11,17 +11,10 @@ from attention_core.presets import hungry
 from attention_ui import figures as fig
 from attention_ui.pages import BY_KEY
 from attention_ui.sidebar import load_example
+from attention_ui.stages import PIPELINE
 from attention_ui.widgets import link
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
-
-PIPELINE = (
-    ("scores", "MatMul", "Q Kᵀ"),
-    ("scaling", "Scale", "× 1/√d_k"),
-    ("mask", "Mask", "(optional)"),
-    ("softmax", "SoftMax", "row by row"),
-    ("output", "MatMul", "weights · V"),
-)
 
 
 def intuition() -> None:
@@ -45,9 +38,10 @@ def pipeline() -> None:
     """The five steps as a row of boxes; each box opens its page."""
     widths = [5, 1] * (len(PIPELINE) - 1) + [5]
     cols = st.columns(widths, vertical_alignment="center")
-    for n, (key, name, detail) in enumerate(PIPELINE):
+    for n, stage in enumerate(PIPELINE):
+        name, detail = stage.pipeline
         with cols[2 * n].container(border=True):
-            link(BY_KEY[key].path, f"**{name}**")
+            link(BY_KEY[stage.key].path, f"**{name}**")
             st.caption(detail)
         if n + 1 < len(PIPELINE):
             cols[2 * n + 1].markdown("### →")

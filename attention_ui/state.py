@@ -20,7 +20,9 @@ from attention_core import (
 )
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
+from attention_ui.stage_data import Labels
 
+# ---- every session key and URL parameter the app uses, declared once -------------------
 SCENARIO = "scenario"
 TRACE = "trace"
 DRAFT = "draft"
@@ -30,6 +32,27 @@ EDITOR_GEN = "editor_gen"
 EDITOR_BASE = "editor_base"
 FIELD_ERRORS = "field_errors"
 DROPPED = "dropped_cells"
+CURRENT_PAGE = "_current_page"
+PACKED = "_packed"
+PRESENT_STEP = "present_step"
+UPLOAD_ERROR = "upload_error"
+
+SESSION_KEYS: dict[str, str] = {
+    SCENARIO: "the last valid Scenario: every page draws from it",
+    TRACE: "its AttentionTrace, computed once when the scenario was set",
+    DRAFT: "the Scenario the editor edits; may be invalid for a while",
+    INPUT_ERROR: "why the draft is not valid (an InputError), or None",
+    URL_ERROR: "why the link's ?s= could not be used, shown once per session",
+    EDITOR_GEN: "bumped to give every grid editor a fresh key (re-seeds the grids)",
+    EDITOR_BASE: "the matrices the grid editors were last given (edits are relative to them)",
+    FIELD_ERRORS: "messages for inputs that could not be read at all, by field",
+    DROPPED: "unreadable cells that were put back to their last number",
+    CURRENT_PAGE: "the page of the last run: entering a page re-seeds its widgets",
+    PACKED: "the scenario and its ?s= string, packed once per scenario",
+    PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
+    UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
+}
+# Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
     "tokens_text",
     "query_tokens_text",
@@ -39,8 +62,19 @@ EDITOR_WIDGETS = (
     "size_d_v",
     "mask_kind",
     "mask_n_valid",
+    "scaled_toggle",
 )
+
 URL_KEY = "s"
+STEP_PARAM = "step"
+LAB_DK = "lab_dk"
+LAB_SEED = "lab_seed"
+URL_PARAMS: dict[str, str] = {
+    URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
+    STEP_PARAM: "presentation mode's step, 1-based",
+    LAB_DK: "the scaling lab's d_k (a widget bound to the URL; its session key too)",
+    LAB_SEED: "the scaling lab's random seed (a widget bound to the URL; its session key too)",
+}
 EDITED = " (edited)"
 
 
@@ -56,7 +90,7 @@ def init_state() -> None:
 
 def scenario_from_query() -> tuple[Scenario, str | None]:
     """The scenario in ``?s=``, or the default one and a message saying why not."""
-    raw = st.query_params.get(URL_KEY)
+    raw = url_value(URL_KEY)
     if not raw:  # no ?s= at all, or an empty one
         return default_scenario(), None
     try:
@@ -72,6 +106,11 @@ def get_scenario() -> Scenario:
 def get_trace() -> AttentionTrace:
     """The current scenario's trace, computed once when the scenario was set."""
     return st.session_state[TRACE]
+
+
+def labels() -> Labels:
+    """The current scenario's query and key labels."""
+    return Labels.of(get_scenario())
 
 
 def get_draft() -> Scenario:
@@ -93,9 +132,8 @@ def draft_error() -> InputError | None:
 
 
 def set_scenario(scenario: Scenario) -> None:
-    """Make ``scenario`` (already valid) current, as if the learner had typed it."""
-    scenario.validate()
-    _store(scenario)
+    """Make ``scenario`` current, as if the learner had typed it (InputError if invalid)."""
+    _store(scenario, scenario.validate())
     reset_editors()
 
 
@@ -110,12 +148,12 @@ def update_draft(draft: Scenario) -> bool:
         draft = draft.replace(name=draft.name + EDITED)  # it is no longer the preset
     ss[DRAFT] = draft
     try:
-        draft.validate()
+        trace = draft.validate()
     except InputError as exc:
         ss[INPUT_ERROR] = exc
         return False
     ss[SCENARIO] = draft
-    ss[TRACE] = draft.trace()
+    ss[TRACE] = trace
     ss[INPUT_ERROR] = None
     return True
 
@@ -167,8 +205,8 @@ def field_errors() -> dict[str, str]:
 def on_page_enter(page_key: str) -> None:
     """Called once per run by app.py: entering a page re-seeds its input widgets."""
     ss = st.session_state
-    if ss.get("_current_page") != page_key:
-        ss["_current_page"] = page_key
+    if ss.get(CURRENT_PAGE) != page_key:
+        ss[CURRENT_PAGE] = page_key
         reset_editors()
 
 
@@ -176,10 +214,10 @@ def scenario_url() -> str:
     """The current scenario as a compact URL string, packed once per scenario."""
     ss = st.session_state
     scenario = get_scenario()
-    cached = ss.get("_packed")
+    cached = ss.get(PACKED)
     if cached is None or cached[0] is not scenario:
         cached = (scenario, scenario.to_url())
-        ss["_packed"] = cached
+        ss[PACKED] = cached
     return cached[1]
 
 
@@ -198,9 +236,7 @@ def sync_url() -> None:
         if URL_KEY in st.query_params:
             del st.query_params[URL_KEY]
         return
-    packed = scenario_url()
-    if st.query_params.get(URL_KEY) != packed:
-        st.query_params[URL_KEY] = packed
+    set_url_value(URL_KEY, scenario_url())
 
 
 def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -208,10 +244,25 @@ def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
     return {URL_KEY: scenario_url(), **(extra or {})}
 
 
-def _store(scenario: Scenario) -> None:
+def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
     ss = st.session_state
     ss[SCENARIO] = scenario
-    ss[TRACE] = scenario.trace()
+    ss[TRACE] = trace if trace is not None else scenario.trace()
     ss[DRAFT] = scenario
     ss[INPUT_ERROR] = None
     ss[FIELD_ERRORS] = {}
+
+
+# ---- the URL: the only place that touches st.query_params ---------------------------------
+def url_value(param: str) -> str | None:
+    """The raw value of ``?param=`` in the address, or None."""
+    assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
+    return st.query_params.get(param)
+
+
+def set_url_value(param: str, value: str) -> None:
+    """Write ``?param=value`` into the address, only when it differs (each write is a
+    browser-history entry)."""
+    assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
+    if st.query_params.get(param) != value:
+        st.query_params[param] = value

@@ -3,46 +3,29 @@
 from __future__ import annotations
 
 import inspect
-import re
 from collections.abc import Callable
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from attention_ui.pages import BY_KEY, neighbours
-
-HIGHLIGHT = "#D55E00"
-
-
-def formula(part: str | None = None) -> str:
-    """LaTeX of softmax(Q K^T / sqrt(d_k) + M) V with ``part`` coloured (one per stage)."""
-    pieces = {
-        "softmax": r"\mathrm{softmax}",
-        "scores": r"QK^\top",
-        "scaling": r"\tfrac{1}{\sqrt{d_k}}",
-        "mask": r"+\,M",
-        "output": r"V",
-    }
-    if part in pieces:
-        pieces[part] = rf"\textcolor{{{HIGHLIGHT}}}{{\boldsymbol{{{pieces[part]}}}}}"
-    body = (
-        rf"\mathrm{{Attention}}(Q,K,V) = {pieces['softmax']}\!\left({pieces['scaling']}\,"
-        rf"{pieces['scores']} {pieces['mask']}\right) {pieces['output']}"
-    )
-    if part == "proj":
-        proj = rf"\textcolor{{{HIGHLIGHT}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}}"
-        body = rf"{proj} \quad\Rightarrow\quad {body}"
-    return body
+from attention_ui.stages import Stage
+from attention_ui.text import md_escape
 
 
-def page_header(key: str, part: str | None = None, lead: str = "") -> None:
-    """Title, the formula with this page's part highlighted, and a one-line lead."""
+def page_header(key: str, lead: str = "") -> None:
+    """The page's title and a lead paragraph."""
     st.title(BY_KEY[key].title)
-    if part is not None:
-        st.latex(formula(part))
     if lead:
         st.markdown(lead)
+
+
+def stage_header(stage: Stage) -> None:
+    """A walkthrough page's top: title, the formula with its part highlighted, the explanation."""
+    st.title(stage.title)
+    if stage.highlight is not None:
+        st.latex(stage.formula)
+    st.markdown(stage.long)
 
 
 def link(path: str, label: str, container: object = st, **kwargs: object) -> None:
@@ -87,27 +70,6 @@ def csv_download(frame: pd.DataFrame, name: str, key: str) -> None:
     )
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
-# Bare URLs, www. names and e-mail addresses become links even when escaped; an invisible
-# word joiner inside '://', before an '@' between words and after 'www' stops that.
-_AUTOLINK = re.compile(r"(?i)(?<=[a-z0-9])(?=://)|(?<=\w)(?=@\w)|(?<=\bwww)(?=\.)")
-
-
-def md_escape(text: str) -> str:
-    """User text made inert for st.markdown: no formatting, links, HTML or LaTeX."""
-    text = _AUTOLINK.sub("\u2060", text)
-    return _MD_SPECIAL.sub(r"\\\1", text)
-
-
-def shape(M: np.ndarray) -> str:
-    """'6 × 3' for a (6, 3) array."""
-    return " × ".join(str(s) for s in np.shape(M))
-
-
-def matrix_frame(M: np.ndarray, rows: list[str], cols: list[str]) -> pd.DataFrame:
-    return pd.DataFrame(np.atleast_2d(M), index=rows, columns=cols)
-
-
 def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
     """Say when the latest edit is not in use; ``shown_here``: errors this page shows itself."""
     from attention_ui import state  # widgets sit beside state; imported late to keep this light
@@ -122,7 +84,9 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
 
 def bad_link_value(param: str, ok: Callable[[str], bool], what: str) -> None:
     """Say so when a link's ``?param=`` holds a value the page cannot use (it shows the default)."""
-    raw = st.query_params.get(param)
+    from attention_ui import state  # widgets sit beside state; imported late to keep this light
+
+    raw = state.url_value(param)
     if raw is not None and not ok(raw):
         st.caption(
             f"The link's {param} = {md_escape(raw[:20])} is not {what}, so the default is shown."

@@ -1,7 +1,9 @@
-from attention_ui import explanations, state, views
-from attention_ui.widgets import page_header, prev_next, stale_notice
+from attention_ui import editor, state, views
+from attention_ui.stages import BY_KEY
+from attention_ui.widgets import prev_next, stage_header, stale_notice
 
-page_header("mask", "mask", explanations.LONG["mask"])
+stage_header(BY_KEY["mask"])
 stale_notice(shown_here=("mask",))
-views.mask(state.get_scenario(), state.get_trace())
+editor.mask_controls()
+views.mask(state.labels(), state.get_trace(), "mask")
 prev_next("mask")

@@ -1,7 +1,9 @@
-from attention_ui import explanations, state, views
-from attention_ui.widgets import page_header, prev_next, stale_notice
+from attention_ui import state, views
+from attention_ui.stages import BY_KEY
+from attention_ui.widgets import prev_next, stage_header, stale_notice
 
-page_header("output", "output", explanations.LONG["output"])
+stage_header(BY_KEY["output"])
 stale_notice()
-views.output(state.get_scenario(), state.get_trace())
+s = state.get_scenario()
+views.output(state.labels(), state.get_trace(), "output", X=s.X if s.mode == "embeddings" else None)
 prev_next("output")

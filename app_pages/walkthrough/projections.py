@@ -1,7 +1,10 @@
-from attention_ui import explanations, state, views
-from attention_ui.widgets import page_header, prev_next, stale_notice
+from attention_ui import state, views
+from attention_ui.stages import BY_KEY
+from attention_ui.widgets import prev_next, stage_header, stale_notice
 
-page_header("projections", "proj", explanations.LONG["projections"])
+stage_header(BY_KEY["projections"])
 stale_notice()
-views.projections(state.get_scenario(), state.get_trace())
+s = state.get_scenario()
+W = {"Q": s.W_q, "K": s.W_k, "V": s.W_v} if s.mode == "embeddings" else None
+views.projections(state.labels(), state.get_trace(), "proj", X=s.X if W else None, W=W)
 prev_next("projections")

@@ -1,7 +1,13 @@
-from attention_ui import explanations, state, views
-from attention_ui.widgets import page_header, prev_next, stale_notice
+from attention_ui import editor, state, views
+from attention_ui.stages import BY_KEY
+from attention_ui.widgets import link, prev_next, stage_header, stale_notice
 
-page_header("scaling", "scaling", explanations.LONG["scaling"])
+stage_header(BY_KEY["scaling"])
 stale_notice()
-views.scaling(state.get_scenario(), state.get_trace())
+editor.scaling_toggle()
+views.scaling(state.labels(), state.get_trace(), "scaling")
+link(
+    "app_pages/labs/scaling_lab.py",
+    "See why on the scaling lab: sweep d_k and watch softmax saturate",
+)
 prev_next("scaling")

@@ -1,7 +1,8 @@
-from attention_ui import explanations, state, views
-from attention_ui.widgets import page_header, prev_next, stale_notice
+from attention_ui import state, views
+from attention_ui.stages import BY_KEY
+from attention_ui.widgets import prev_next, stage_header, stale_notice
 
-page_header("scores", "scores", explanations.LONG["scores"])
+stage_header(BY_KEY["scores"])
 stale_notice()
-views.scores(state.get_scenario(), state.get_trace())
+views.scores(state.labels(), state.get_trace(), "scores")
 prev_next("scores")

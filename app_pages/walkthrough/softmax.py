@@ -1,7 +1,8 @@
-from attention_ui import explanations, state, views
-from attention_ui.widgets import page_header, prev_next, stale_notice
+from attention_ui import state, views
+from attention_ui.stages import BY_KEY
+from attention_ui.widgets import prev_next, stage_header, stale_notice
 
-page_header("softmax", "softmax", explanations.LONG["softmax"])
+stage_header(BY_KEY["softmax"])
 stale_notice()
-views.softmax_view(state.get_scenario(), state.get_trace())
+views.softmax_view(state.labels(), state.get_trace(), "softmax")
 prev_next("softmax")

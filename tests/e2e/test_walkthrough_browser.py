@@ -100,10 +100,10 @@ def test_pick_a_score_cell_by_clicking(page: Page, console_errors) -> None:
     # 6 x 6 grid: click the centre of row 3 ("sat"), column 2 ("cat").
     page.mouse.click(box["x"] + box["width"] * 1.5 / 6, box["y"] + box["height"] * 2.5 / 6)
     page.wait_for_function(
-        "document.querySelector('.st-key-pick_q input').value === 'sat'", timeout=15_000
+        "document.querySelector('.st-key-scores_pick_q input').value === 'sat'", timeout=15_000
     )
     wait_idle(page)
-    assert page.locator(".st-key-pick_k input").input_value() == "cat"
+    assert page.locator(".st-key-scores_pick_k input").input_value() == "cat"
     score = PRESETS["cat_mat"].build().trace().scores[2, 1]
     breakdown = page.locator(f"{MAIN} .katex").all_inner_texts()
     assert any(f"{score:.4g}" in t for t in breakdown), breakdown

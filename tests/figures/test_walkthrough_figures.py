@@ -7,7 +7,8 @@ import pytest
 
 from attention_core import PRESETS
 from attention_ui import figures as fig
-from attention_ui.views import stage_figure
+from attention_ui.stage_data import Labels, contributions
+from attention_ui.stages import stage_figure
 
 CAT = PRESETS["cat_mat"].build()
 
@@ -23,12 +24,12 @@ def z_of(figure) -> np.ndarray:
 )  # fmt: skip
 def test_stage_figures_hold_the_trace(stage: str, attr: str) -> None:
     t = CAT.trace()
-    np.testing.assert_array_equal(z_of(stage_figure(stage, CAT, t)), getattr(t, attr))
+    np.testing.assert_array_equal(z_of(stage_figure(stage, Labels.of(CAT), t)), getattr(t, attr))
 
 
 def test_cells_print_their_values_and_labels_keep_repeats_apart() -> None:
     t = CAT.trace()
-    f = stage_figure("scores", CAT, t)
+    f = stage_figure("scores", Labels.of(CAT), t)
     assert list(f.data[0].y) == ["the (1)", "cat", "sat", "on", "the (2)", "mat"]
     assert f.data[0].text[2][1] == f"{t.scores[2, 1]:.2f}"
     assert f.layout.yaxis.range == (5.5, -0.5)  # first query on top, as in the matrix
@@ -36,17 +37,17 @@ def test_cells_print_their_values_and_labels_keep_repeats_apart() -> None:
 
 def test_diverging_scale_is_centred_on_zero_and_weights_use_0_to_1() -> None:
     t = CAT.trace()
-    scores = stage_figure("scores", CAT, t).data[0]
+    scores = stage_figure("scores", Labels.of(CAT), t).data[0]
     assert scores.zmid == 0.0 and scores.zmin == -scores.zmax
     assert scores.zmax == pytest.approx(np.abs(t.scores).max())
-    weights = stage_figure("softmax", CAT, t).data[0]
+    weights = stage_figure("softmax", Labels.of(CAT), t).data[0]
     assert (weights.zmin, weights.zmax) == (0.0, 1.0)
 
 
 def test_masked_cells_are_gaps_labelled_minus_infinity() -> None:
     s = CAT.replace(mask_kind="causal")
     t = s.trace()
-    f = stage_figure("mask", s, t)
+    f = stage_figure("mask", Labels.of(s), t)
     z = z_of(f)
     assert np.isnan(z[~t.mask]).all()
     np.testing.assert_array_equal(z[t.mask], t.masked_scores[t.mask])
@@ -55,14 +56,14 @@ def test_masked_cells_are_gaps_labelled_minus_infinity() -> None:
 
 def test_weights_heatmap_writes_each_row_sum() -> None:
     t = CAT.trace()
-    f = stage_figure("softmax", CAT, t)
+    f = stage_figure("softmax", Labels.of(CAT), t)
     sums = [a.text for a in f.layout.annotations]
     assert sums == [f"Σ = {x:.3f}" for x in t.weights.sum(axis=1)] == ["Σ = 1.000"] * 6
 
 
 def test_contributions_add_up_to_the_output_row() -> None:
     t = CAT.trace()
-    f = fig.contributions_bar(t.weights[2], t.V, CAT.key_labels, "sat")
+    f = fig.contributions_bar(contributions(t, 2), t.weights[2], CAT.key_labels, "sat")
     bars = np.array([np.asarray(b.y, dtype=float) for b in f.data if b.type == "bar"])
     np.testing.assert_allclose(bars, t.weights[2][:, None] * t.V)
     diamonds = next(d for d in f.data if d.type == "scatter")
@@ -87,7 +88,7 @@ def test_learner_text_reaches_plotly_escaped() -> None:
     assert f.layout.title.text == "&lt;i&gt;title&lt;/i&gt;"
     w = fig.weights_heatmap(np.eye(2), hostile, hostile, "w")
     assert {a.y for a in w.layout.annotations} == set(w.data[0].y)
-    bars = fig.contributions_bar(np.array([0.5, 0.5]), np.eye(2), hostile, "<b>x</b>")
+    bars = fig.contributions_bar(np.eye(2) * 0.5, np.array([0.5, 0.5]), hostile, "<b>x</b>")
     assert all("<" not in b.name for b in bars.data)
 
 

@@ -11,7 +11,9 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS, Scenario
 from attention_ui import present
 from attention_ui.pages import BY_KEY
-from attention_ui.views import stage_figure
+from attention_ui.stage_data import Labels
+from attention_ui.stages import BY_KEY as STAGES
+from attention_ui.stages import stage_figure
 from tests.spec import chart_specs, numeric
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -77,7 +79,7 @@ def test_opens_on_step_1_with_the_tokens_and_formula() -> None:
     at = open_present()
     assert progress_text(at) == "Step 1 of 6"
     assert param(at, "step") == "1"
-    assert step_title(at) == present.TITLES["intro"]
+    assert step_title(at) == STAGES["inputs"].present_title
     assert any(r"\mathrm{Attention}(Q,K,V)" in e.value for e in at.latex)
     assert any("the · cat · sat · on · the · mat" in m.value for m in at.markdown)
     assert at.button(key=present.BACK_KEY).disabled
@@ -90,16 +92,16 @@ def test_next_and_back_move_the_step_and_the_url_follows() -> None:
         click(at, present.NEXT_KEY)
         assert param(at, "step") == str(k)
         assert progress_text(at) == f"Step {k} of 6"
-    assert step_title(at) == present.TITLES["scaling"]
+    assert step_title(at) == STAGES["scaling"].present_title
     click(at, present.BACK_KEY)
     assert param(at, "step") == "3" and progress_text(at) == "Step 3 of 6"
-    assert step_title(at) == present.TITLES["scores"]
+    assert step_title(at) == STAGES["scores"].present_title
     assert param(at, "s") == PRESETS["cat_mat"].build().to_url()  # the scenario stays shared
 
 
 def test_last_step_disables_next() -> None:
     at = go_to(open_present(), 6)
-    assert step_title(at) == present.TITLES["output"]
+    assert step_title(at) == STAGES["output"].present_title
     assert at.button(key=present.NEXT_KEY).disabled
     assert not at.button(key=present.BACK_KEY).disabled
     click(at, present.BACK_KEY)
@@ -109,7 +111,7 @@ def test_last_step_disables_next() -> None:
 def test_deep_link_opens_step_4_of_that_scenario() -> None:
     at = open_present(PRESETS["hungry"].build(), step="4")
     assert progress_text(at) == "Step 4 of 6"
-    assert step_title(at) == present.TITLES["scaling"]
+    assert step_title(at) == STAGES["scaling"].present_title
     assert param(at, "step") == "4"
     assert at.session_state["scenario"] == PRESETS["hungry"].build()
     t = PRESETS["hungry"].build().trace()
@@ -143,7 +145,7 @@ def test_mask_step_only_when_the_scenario_has_a_mask() -> None:
     assert "mask" in [x.stage for x in present.steps(CAUSAL, CAUSAL.trace())]
     at = go_to(open_present(CAUSAL), 5)
     assert progress_text(at) == "Step 5 of 7"
-    assert step_title(at) == present.TITLES["mask"]
+    assert step_title(at) == STAGES["mask"].present_title
     t = CAUSAL.trace()
     z = heatmaps(at)["Masked scores"]
     np.testing.assert_allclose(z, np.where(t.mask, t.masked_scores, np.nan))
@@ -153,7 +155,7 @@ def test_mask_step_only_when_the_scenario_has_a_mask() -> None:
         titles.append(step_title(at))
         if not at.button(key=present.NEXT_KEY).disabled:
             click(at, present.NEXT_KEY)
-    assert present.TITLES["mask"] not in titles
+    assert STAGES["mask"].present_title not in titles
 
 
 @pytest.mark.parametrize("preset", ["hungry", "paper_toy", "quiz88"])
@@ -172,7 +174,7 @@ def test_direct_mode_shows_q_k_v_as_given(preset: str) -> None:
 
 def test_embeddings_mode_shows_the_projections() -> None:
     at = go_to(open_present(), 2)
-    assert step_title(at) == present.TITLES["projections"]
+    assert step_title(at) == STAGES["projections"].present_title
     assert any(r"Q = X W_Q" in e.value for e in at.latex)
     t = PRESETS["cat_mat"].build().trace()
     shown = heatmaps(at)
@@ -216,7 +218,7 @@ def test_every_stage_figure_equals_the_trace(scenario: Scenario) -> None:
 
 def test_scores_step_figure_is_the_core_scores() -> None:
     at = go_to(open_present(), 3)
-    assert step_title(at) == present.TITLES["scores"]
+    assert step_title(at) == STAGES["scores"].present_title
     np.testing.assert_allclose(heatmaps(at)["Raw scores Q Kᵀ (6 × 6)"],
                                PRESETS["cat_mat"].build().trace().scores)  # fmt: skip
     assert any(r"\textcolor" in e.value and "QK^" in e.value for e in at.latex)
@@ -256,7 +258,7 @@ def test_sidebar_hidden_and_exit_link() -> None:
 def test_projector_figure_is_a_bigger_copy() -> None:
     s = PRESETS["cat_mat"].build()
     t = s.trace()
-    original = stage_figure("scores", s, t)
+    original = stage_figure("scores", Labels.of(s), t)
     before = original.to_plotly_json()
     big = present.projector_figure(original, *t.scores.shape)
     assert original.to_plotly_json() == before  # views' figure untouched

@@ -184,8 +184,8 @@ def test_causal_mask_from_the_mask_page() -> None:
 
 def test_score_cell_breakdown_matches_the_core() -> None:
     at = open_page("scores")
-    at.selectbox(key="pick_q").set_value("sat").run()
-    at.selectbox(key="pick_k").set_value("cat").run()
+    at.selectbox(key="scores_pick_q").set_value("sat").run()
+    at.selectbox(key="scores_pick_k").set_value("cat").run()
     t = PRESETS["cat_mat"].build().trace()
     latex = [e.value for e in at.latex if "q_{3} \\cdot k_{2}" in e.value]
     assert latex and f"= {t.scores[2, 1]:.4g}\n" in latex[0]
@@ -209,7 +209,7 @@ def test_hostile_tokens_are_shown_as_text() -> None:
     assert not at.exception
     spec = chart_specs(at)[0]
     assert spec["data"][0]["y"][0] == "&lt;script&gt;alert(1)&lt;/script&gt;"
-    at.selectbox(key="pick_q").set_value("**bold**").run()
+    at.selectbox(key="scores_pick_q").set_value("**bold**").run()
     shown = [m.value for m in at.markdown if "Score of query" in m.value]
     assert shown == ["**Score of query \\*\\*bold\\*\\* against key " + shown[0].split("key ")[1]]
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from attention_ui.pages import ALL_PAGES, neighbours
-from attention_ui.widgets import formula, md_escape
+from attention_ui.stages import formula
+from attention_ui.text import md_escape
 
 
 def test_md_escape_makes_markup_and_links_inert() -> None:
@@ -17,7 +18,7 @@ def test_md_escape_makes_markup_and_links_inert() -> None:
 
 def test_formula_highlights_one_part_per_stage() -> None:
     assert "textcolor" not in formula()
-    for part in ("scores", "scaling", "mask", "softmax", "output", "proj"):
+    for part in ("scores", "scaling", "mask", "softmax", "output", "projections"):
         assert formula(part).count(r"\textcolor") == 1
 
 
@@ -39,7 +40,7 @@ def test_naive_softmax_verdict_names_overflow_and_underflow() -> None:
     import numpy as np
 
     from attention_core import naive_softmax
-    from attention_ui.views import naive_verdict
+    from attention_ui.stage_data import naive_verdict
 
     for x, word in (([1000.0, 1.0], "overflowed"), ([-2000.0, -3000.0], "underflowed")):
         x = np.array(x)

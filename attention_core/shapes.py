@@ -1,0 +1,122 @@
+"""The scenario's shape rules: which sizes each matrix has, and how edits keep them in step.
+
+A scenario's matrices must agree: X has one row per token, W_q and W_k share d_k, and so on.
+When the learner changes one thing (the tokens, a size, a pasted matrix, the input mode),
+the others are resized to follow, keeping every number that still fits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core.resize import fill, resize
+from attention_core.scenario import Scenario
+from attention_core.types import FloatArray
+
+Dims = dict[str, int]  # d_model, d_k, d_v
+
+# Which sizes a matrix's (rows, cols) fix; None: the rows follow the tokens instead.
+SIZES_OF: dict[str, tuple[str | None, str]] = {
+    "X": (None, "d_model"),
+    "W_q": ("d_model", "d_k"),
+    "W_k": ("d_model", "d_k"),
+    "W_v": ("d_model", "d_v"),
+    "Q": (None, "d_k"),
+    "K": (None, "d_k"),
+    "V": (None, "d_v"),
+}
+# Sizes a mode starts from when it has never had matrices of its own.
+FRESH_DIMS: Dims = {"d_model": 4, "d_k": 3, "d_v": 3}
+
+
+def _cols(M: FloatArray | None) -> int:
+    return 1 if M is None else int(np.atleast_2d(M).shape[1])
+
+
+def dims(s: Scenario) -> Dims:
+    """d_model, d_k and d_v as the scenario's matrices have them (d_model 0 in direct mode)."""
+    if s.mode == "embeddings":
+        return {"d_model": _cols(s.X), "d_k": _cols(s.W_q), "d_v": _cols(s.W_v)}
+    return {"d_model": 0, "d_k": _cols(s.Q), "d_v": _cols(s.V)}
+
+
+def target_shape(s: Scenario, name: str, d: Dims) -> tuple[int, int]:
+    """The (rows, cols) matrix ``name`` must have for the scenario's tokens and sizes ``d``."""
+    rows_dim, cols_dim = SIZES_OF[name]
+    n_rows = len(s.queries) if name == "Q" else len(s.tokens)
+    return (n_rows if rows_dim is None else d[rows_dim], d[cols_dim])
+
+
+def conform(s: Scenario, d: Dims | None = None) -> Scenario:
+    """Every matrix (and a custom mask) resized to the tokens and sizes, keeping numbers."""
+    d = d or dims(s)
+    changes: dict[str, object] = {
+        n: resize(getattr(s, n), *target_shape(s, n, d)) for n in s.matrix_names
+    }
+    if s.custom_mask is not None:
+        changes["custom_mask"] = conform_mask(s.custom_mask, len(s.queries), len(s.tokens))
+    if s.n_valid is not None:
+        changes["n_valid"] = min(s.n_valid, len(s.tokens))
+    return s.replace(**changes)
+
+
+def conform_mask(mask: object, n_q: int, n_k: int) -> np.ndarray:
+    """A (n_q, n_k) boolean mask keeping the overlap of ``mask``; new cells may attend."""
+    out = np.ones((n_q, n_k), dtype=bool)  # (n_q, n_k)
+    old = np.atleast_2d(np.asarray(mask, dtype=bool))
+    r, c = min(n_q, old.shape[0]), min(n_k, old.shape[1])
+    out[:r, :c] = old[:r, :c]
+    return out
+
+
+def with_size(s: Scenario, dim: str, n: int) -> Scenario:
+    """The scenario with d_model, d_k or d_v set to ``n``; the matrices follow."""
+    d = dims(s)
+    d[dim] = n
+    return conform(s, d)
+
+
+def with_fill(s: Scenario, name: str, how: str, seed: int = 0) -> Scenario:
+    """Matrix ``name`` refilled (random, identity or zeros) at its current shape."""
+    return s.replace(**{name: fill(how, target_shape(s, name, dims(s)), seed=seed, name=name)})
+
+
+def with_matrix(s: Scenario, name: str, M: FloatArray) -> tuple[Scenario, Dims]:
+    """A pasted matrix: its shape sets the sizes it fixes, and the other matrices follow.
+
+    Returns the new scenario and the sizes that changed. ``M`` is kept exactly as typed:
+    if its rows disagree with the tokens, validation says so next to it.
+    """
+    d = dims(s)
+    implied = {dim: n for dim, n in zip(SIZES_OF[name], M.shape, strict=True) if dim}
+    changed = {dim: n for dim, n in implied.items() if d.get(dim) != n}
+    d.update(implied)
+    return conform(s.replace(**{name: M}), d).replace(**{name: M}), changed
+
+
+def switch_mode(s: Scenario, mode: str, qkv: tuple[FloatArray, ...] | None = None) -> Scenario:
+    """Embeddings <-> direct, carrying over what the scenario already has.
+
+    ``qkv``: the current trace's Q, K, V, kept as the direct mode's matrices (so switching
+    shows the same numbers). Matrices a mode never had are filled with seeded random numbers.
+    """
+    if mode == s.mode:
+        return s
+    if mode == "direct":
+        new = s.replace(mode="direct")
+        if qkv is not None:
+            new = new.replace(Q=qkv[0], K=qkv[1], V=qkv[2])
+        d = {"d_model": 0, "d_k": _cols_or(new.Q, "d_k"), "d_v": _cols_or(new.V, "d_v")}
+    else:
+        new = s.replace(mode="embeddings", query_tokens=None)
+        d = {"d_model": _cols_or(new.X, "d_model"), **{k: dims(s)[k] for k in ("d_k", "d_v")}}
+    missing = {
+        n: fill("random", target_shape(new, n, d), seed=i, name=n)
+        for i, n in enumerate(new.matrix_names)
+        if getattr(new, n) is None
+    }
+    return conform(new.replace(**missing), d)
+
+
+def _cols_or(M: FloatArray | None, dim: str) -> int:
+    return _cols(M) if M is not None else FRESH_DIMS[dim]
