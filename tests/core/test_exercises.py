@@ -7,6 +7,7 @@ values), not read back from the checker's own mistake list, so the test is indep
 
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import json
@@ -26,6 +27,8 @@ from attention_core.exercises import (
     MISTAKE_LABELS,
     ChoiceStep,
     NumericStep,
+    Progress,
+    Status,
     all_exercises,
     answer_format,
     check_answer,
@@ -428,7 +431,7 @@ def test_check_choice():
 # ---- progress -------------------------------------------------------------------------
 def test_progress_records_downloads_and_csv_safety():
     exercises = all_exercises()
-    progress: dict = {}
+    progress: Progress = {}
     for step_id, text in [("weights", "=1+1"), ("weights", "80.4 %, 19.6 %"), ("scaled", "3, 1")]:
         fb = check_answer(step("quiz88", step_id), text)
         record_attempt(progress, "quiz88", step_id, text, fb)
@@ -443,12 +446,12 @@ def test_progress_records_downloads_and_csv_safety():
     assert doc["summary"]["right"] == 1
     assert doc["summary"]["steps"] == len(rows)
 
-    progress["quiz88"]["weights"]["answer"] = "=HYPERLINK(1)"
+    progress["quiz88"]["weights"].answer = "=HYPERLINK(1)"
     table = list(csv.DictReader(io.StringIO(progress_csv(exercises, progress))))
     assert len(table) == len(rows)
     cell = next(r for r in table if r["exercise"] == "quiz88" and r["step"] == "weights")
     assert cell["answer"] == "'=HYPERLINK(1)"
-    progress["quiz88"]["weights"]["answer"] = "-0.5, 1"
+    progress["quiz88"]["weights"].answer = "-0.5, 1"
     table = list(csv.DictReader(io.StringIO(progress_csv(exercises, progress))))
     cell = next(r for r in table if r["exercise"] == "quiz88" and r["step"] == "weights")
     assert cell["answer"] == "-0.5, 1"  # a negative number is left alone
@@ -472,3 +475,32 @@ def test_exercises_module_loads_neither_streamlit_nor_plotly():
         timeout=60, check=True,
     )  # fmt: skip
     assert out.stdout.split() == ["False", "False"]
+
+
+# ---- the package's shape --------------------------------------------------------------
+def test_each_exercises_module_stays_small_but_the_catalogue():
+    package = REPO_ROOT / "attention_core" / "exercises"
+    sizes = {p.name: len(p.read_text().splitlines()) for p in package.glob("*.py")}
+    assert {"model.py", "checker.py", "mistakes.py", "steps.py", "progress.py"} <= set(sizes)
+    assert {name: n for name, n in sizes.items() if n > 450 and name != "catalogue.py"} == {}
+
+
+def test_the_exercise_scenarios_import_nothing_else_from_the_package():
+    # so attention_core.presets can import them without an import cycle
+    tree = ast.parse((REPO_ROOT / "attention_core" / "exercises" / "scenarios.py").read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert imported == {"__future__", "attention_core.scenario"}
+
+
+def test_a_checked_answer_is_a_typed_record():
+    progress: Progress = {}
+    rec = record_attempt(
+        progress, "quiz88", "scores", "3, 1", check_answer(step("quiz88", "scores"), "3, 1")
+    )
+    assert rec.status is Status.RIGHT and rec.right and rec.attempts == 1
+    rec = record_attempt(
+        progress, "quiz88", "scores", "1, 3", check_answer(step("quiz88", "scores"), "1, 3")
+    )
+    assert rec.status is Status.WRONG and not rec.right and rec.attempts == 2
+    assert progress["quiz88"]["scores"] is rec
+    assert rec.feedback() is not None and not rec.feedback().correct

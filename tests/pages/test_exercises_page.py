@@ -13,6 +13,8 @@ from attention_core.exercises import (
     ChoiceStep,
     Exercise,
     NumericStep,
+    Status,
+    StepRecord,
     all_exercises,
     exercise_by_id,
 )
@@ -54,7 +56,7 @@ def answer(at: AppTest, ex: Exercise, step: NumericStep | ChoiceStep, value: obj
     assert not at.exception, [e.value for e in at.exception]
 
 
-def record(at: AppTest, ex: Exercise, step_id: str) -> dict:
+def record(at: AppTest, ex: Exercise, step_id: str) -> StepRecord:
     return at.session_state[PROGRESS][ex.id][step_id]
 
 
@@ -98,8 +100,8 @@ def test_each_exercise_solved_correctly(ex: Exercise):
     for step in ex.steps:
         answer(at, ex, step, right_answer(step))
         rec = record(at, ex, step.id)
-        assert rec["status"] == "right", (step.id, rec["message"])
-        assert any(plain(s.value) == rec["message"] for s in at.success)
+        assert rec.status is Status.RIGHT, (step.id, rec.message)
+        assert any(plain(s.value) == rec.message for s in at.success)
     assert f"{len(ex.steps)} of {TOTAL} steps right" in progress_text(at)
     assert any("all done" in c.value for c in at.caption)
 
@@ -111,15 +113,15 @@ def test_each_exercise_solved_incorrectly(ex: Exercise):
         value, mistake = wrong_answer(step)
         answer(at, ex, step, value)
         rec = record(at, ex, step.id)
-        assert rec["status"] == "wrong", step.id
-        assert rec["mistake"] == mistake, (step.id, rec["message"])
-        assert any(plain(e.value) == rec["message"] for e in at.error)
+        assert rec.status is Status.WRONG, step.id
+        assert rec.mistake == mistake, (step.id, rec.message)
+        assert any(plain(e.value) == rec.message for e in at.error)
     assert f"0 of {TOTAL} steps right" in progress_text(at)
     # a second try fixes the first step, and the attempt is counted
     first = ex.steps[0]
     answer(at, ex, first, right_answer(first))
-    assert record(at, ex, first.id)["status"] == "right"
-    assert record(at, ex, first.id)["attempts"] == 2
+    assert record(at, ex, first.id).status is Status.RIGHT
+    assert record(at, ex, first.id).attempts == 2
 
 
 def test_named_mistakes_and_malformed_input_through_the_widgets():
@@ -128,16 +130,16 @@ def test_named_mistakes_and_malformed_input_through_the_widgets():
     answer(at, quiz, quiz.step("scaled"), "3, 1")
     assert "forgot to scale" in plain(at.error[0].value)
     answer(at, quiz, quiz.step("weights"), "80.4 %, 19.6 %")
-    assert record(at, quiz, "weights")["status"] == "right"
+    assert record(at, quiz, "weights").status is Status.RIGHT
     # malformed text: a message, no traceback, and the other answers stay put
     answer(at, quiz, quiz.step("scores"), "3, x")
     assert not at.exception
-    assert "not a number" in record(at, quiz, "scores")["message"]
+    assert "not a number" in record(at, quiz, "scores").message
     assert at.text_input(key=input_key("quiz88", "weights")).value == "80.4 %, 19.6 %"
-    assert record(at, quiz, "weights")["status"] == "right"
+    assert record(at, quiz, "weights").status is Status.RIGHT
     hungry = exercise_by_id("hungry")
     answer(at, hungry, hungry.step("output"), "2.414, 3.94")
-    assert "rounded weights" in record(at, hungry, "output")["message"]
+    assert "rounded weights" in record(at, hungry, "output").message
 
 
 def test_progress_and_typed_answers_survive_a_visit_to_other_pages():
@@ -153,13 +155,13 @@ def test_progress_and_typed_answers_survive_a_visit_to_other_pages():
     at.switch_page(BY_KEY["start"].path).run()
     at.switch_page(BY_KEY["scaling-lab"].path).run()
     assert not at.exception
-    assert at.session_state[PROGRESS]["paper_toy"]["scores"]["status"] == "right"
+    assert at.session_state[PROGRESS]["paper_toy"]["scores"].status is Status.RIGHT
     at.switch_page(BY_KEY["exercises"].path).run()
     assert not at.exception
 
-    assert record(at, toy, "scores")["status"] == "right"
-    assert record(at, toy, "scaled")["mistake"] == "unscaled"
-    assert record(at, causal, "mask")["status"] == "right"
+    assert record(at, toy, "scores").status is Status.RIGHT
+    assert record(at, toy, "scaled").mistake == "unscaled"
+    assert record(at, causal, "mask").status is Status.RIGHT
     assert at.text_input(key=input_key("paper_toy", "scores")).value == "1, 2"
     assert at.text_input(key=input_key("paper_toy", "weights")).value == "0.33"
     assert at.text_area(key=input_key("causal", "mask")).value == "1 0 0\n1 1 0\n1 1 1"
@@ -187,7 +189,7 @@ def test_show_solution_reveals_every_step_computed_by_the_core():
     assert len(at.latex) == n_latex + len(ex.steps)
     solution = " ".join(tex.value for tex in at.latex)
     assert "0.3302 & 0.6698" in solution and "16.698" in solution
-    assert all(r["solution_shown"] for r in at.session_state[PROGRESS]["paper_toy"].values())
+    assert all(r.solution_shown for r in at.session_state[PROGRESS]["paper_toy"].values())
     assert at.button(key="ex_paper_toy_solution").label == "Hide the solution"
     at.button(key="ex_paper_toy_solution").click().run()
     assert len(at.latex) == n_latex
