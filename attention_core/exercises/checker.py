@@ -21,7 +21,8 @@ def check_answer(step: NumericStep, text: str) -> Feedback:
     """Check what the learner typed for ``step``. Never raises on bad input.
 
     Order: unreadable -> accepted answers (the nearest one wins, so the learner is told
-    which one they used) -> known mistakes -> wrong shape -> which numbers are off.
+    which one they used) -> known mistakes -> the right numbers in another order ->
+    wrong shape -> which numbers are off.
     """
     if not (text or "").strip():
         return Feedback(False, f"Type your answer first: {answer_format(step)}.")
@@ -63,6 +64,9 @@ def _wrong(step: NumericStep, text: str, answer: FloatArray, as_percent: bool) -
     for m in step.mistakes:  # a wrong path, rounded more coarsely than asked
         if close(answer, m.value, slip_tol):
             return Feedback(False, m.message, mistake=m.key)
+    order = _order_slip(step, answer, slip_tol)
+    if order:
+        return Feedback(False, order, mistake="swapped_order")
     if answer.shape != step.expected.shape:
         return Feedback(
             False,
@@ -110,6 +114,67 @@ def _mistake_tolerance(step: NumericStep, typed: int | None) -> float:
     """
     own = 0.6 * 10.0**-typed if typed is not None else 0.0
     return max(step.tolerance, min(own, 10 * step.tolerance))
+
+
+# ---- the right numbers in the wrong order --------------------------------------------
+def _order_slip(step: NumericStep, answer: FloatArray, tol: float) -> str | None:
+    """A message when ``answer`` holds an accepted answer's numbers in another order."""
+    for variant in step.accepted:
+        target = variant.value  # (rows, cols), the same layout the answer should have
+        if answer.shape != target.shape:
+            continue
+        where = _rows_reordered(answer, target, tol) or _within_rows(answer, target, tol)
+        if where:
+            return (
+                f"The right numbers in the wrong order: {where}. The layout is "
+                f"{step.layout}, in the order the exercise gives them."
+            )
+    return None
+
+
+def _rows_reordered(answer: FloatArray, target: FloatArray, tol: float) -> str | None:
+    """'rows 1 and 2 are swapped' when whole rows of ``target`` came in another order."""
+    n = answer.shape[0]
+    used: list[int] = []
+    for i in range(n):
+        j = next((j for j in range(n) if j not in used and close(answer[i], target[j], tol)), None)
+        if j is None:
+            return None
+        used.append(j)
+    moved = [i + 1 for i, j in enumerate(used) if i != j]
+    if not moved:
+        return None
+    if len(moved) == 2:
+        return f"rows {moved[0]} and {moved[1]} are swapped"
+    return "the rows are in a different order"
+
+
+def _within_rows(answer: FloatArray, target: FloatArray, tol: float) -> str | None:
+    """Describe the first row holding its right numbers in another order; None unless every
+    row that is off is such a row."""
+    off = [i for i in range(answer.shape[0]) if not close(answer[i], target[i], tol)]
+    if not off or not all(_same_numbers(answer[i], target[i], tol) for i in off):
+        return None
+    i = off[0]
+    row = f"in row {i + 1}, " if answer.shape[0] > 1 else ""
+    wrong_cols = [c + 1 for c in np.flatnonzero(np.abs(answer[i] - target[i]) > tol + 1e-12)]
+    if answer.shape[1] == 2:
+        where = f"{row}the two numbers are swapped"
+    elif close(answer[i][::-1], target[i], tol):
+        where = f"{row}the numbers are in reverse order"
+    elif len(wrong_cols) == 2:
+        where = f"{row}columns {wrong_cols[0]} and {wrong_cols[1]} are swapped"
+    else:
+        where = f"{row}the numbers are in a different order"
+    if len(off) == 1:
+        return where
+    others = " and ".join(str(r + 1) for r in off[1:])
+    return f"{where} (row{'s' if len(off) > 2 else ''} {others} also out of order)"
+
+
+def _same_numbers(a: FloatArray, b: FloatArray, tol: float) -> bool:
+    """The same numbers up to order: sorting pairs each number with its nearest match."""
+    return close(np.sort(a), np.sort(b), tol)
 
 
 # ---- feedback text --------------------------------------------------------------------

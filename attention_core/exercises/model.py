@@ -24,6 +24,7 @@ MISTAKE_LABELS: dict[str, str] = {
     "wrong_projection": "used the wrong projection matrix",
     "percent_mixed": "mixed percentages and fractions",
     "too_few_decimals": "rounded to too few decimals",
+    "swapped_order": "typed the numbers in the wrong order",
 }
 
 
