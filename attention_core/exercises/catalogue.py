@@ -17,8 +17,12 @@ from attention_core.exercises.scenarios import (
     causal_scenario,
     embeddings_scenario,
     saturation_scenario,
+    two_heads,
 )
 from attention_core.exercises.steps import (
+    concat_step,
+    head_weights_step,
+    multi_head_output_step,
     numeric,
     output_step,
     scaled_step,
@@ -27,6 +31,7 @@ from attention_core.exercises.steps import (
 )
 from attention_core.exercises.text import tex_matrix as tex
 from attention_core.masks import causal_mask
+from attention_core.multihead import multi_head_attention
 
 
 def _paper_toy() -> Exercise:
@@ -417,10 +422,96 @@ def _embeddings() -> Exercise:
     )
 
 
+def _two_heads() -> Exercise:
+    m = two_heads()
+    mh = multi_head_attention(m.X, m.W_q, m.W_k, m.W_v, m.W_o, n_heads=m.n_heads)
+    return Exercise(
+        id="two_heads",
+        title="Two heads: split, attend, concatenate, mix",
+        short_title="7 · Two heads",
+        source="the lessons' next step: multi-head attention",
+        statement=(
+            "The two tokens *ice cream* have 4-dimensional embeddings ($d_\\text{model} = 4$), "
+            "and the projections are split into **two heads** of width $d_\\text{head} = 2$: "
+            "head 1 uses columns 1–2 of $W_q$, $W_k$ and $W_v$, head 2 uses columns 3–4. "
+            "Each head runs scaled dot-product attention on its own slice, dividing by "
+            "$\\sqrt{d_\\text{head}}$; the heads' outputs are put side by side and $W_O$ "
+            "mixes them back to the model width.\n\n"
+            f"$$X = {tex(m.X)},\\quad W_q = {tex(m.W_q)},\\quad W_k = {tex(m.W_k)}$$\n\n"
+            f"$$W_v = {tex(m.W_v)},\\quad W_O = {tex(m.W_o)}$$"
+        ),
+        scenario=m.head_scenario(0, "Exercise: two heads (head 1 alone)"),
+        steps=(
+            head_weights_step(
+                mh,
+                0,
+                decimals=3,
+                prompt="**Step 1.** Head 1's attention weights (2 × 2, 3 decimals): "
+                "$Q_1 = X W_q$ and $K_1 = X W_k$ restricted to columns 1–2, then "
+                "$\\operatorname{softmax}(Q_1 K_1^\\top / \\sqrt{2})$ row by row.",
+                hints=(
+                    "W_q is the identity, so Q₁ is just the first two columns of X.",
+                    "K₁ = [2 0; 0 2], so the scores are [2 0; 0 2]. Divide by √2, not by √4.",
+                ),
+                explanation="Head 1's scores are $\\begin{bmatrix} 2 & 0 \\\\ 0 & 2 "
+                "\\end{bmatrix}$; after dividing by $\\sqrt{2}$ each token puts about "
+                "80 % of this head's attention on itself.",
+            ),
+            head_weights_step(
+                mh,
+                1,
+                decimals=3,
+                prompt="**Step 2.** Head 2's attention weights (2 × 2, 3 decimals), from "
+                "columns 3–4 of $XW_q$ and $XW_k$.",
+                hints=(
+                    "Q₂ is columns 3–4 of X: [0 1; 1 0]. K₂ is columns 3–4 of X W_k.",
+                    "The scores are [0 4; 2 0]; divide by √2 and take each row's softmax.",
+                ),
+                explanation="Head 2's scores are $\\begin{bmatrix} 0 & 4 \\\\ 2 & 0 "
+                "\\end{bmatrix}$: this head sends each token's attention to the *other* "
+                "token, so the two heads look at different things.",
+            ),
+            concat_step(
+                mh,
+                decimals=3,
+                prompt="**Step 3.** Each head's output is its weights times its own slice "
+                "of $V = XW_v$. Write both side by side: head 1's two columns, then "
+                "head 2's (2 × 4, 3 decimals).",
+                hints=(
+                    "V₁ (columns 1–2 of X W_v) is [2 0; 0 2]; V₂ (columns 3–4) is [1 0; 1 2].",
+                    "Row i of the concatenation is [weights₁[i] · V₁ | weights₂[i] · V₂].",
+                ),
+                explanation="Concatenating does no arithmetic: it only places the heads' "
+                "outputs next to each other, so the result is as wide as $W_q$.",
+            ),
+            multi_head_output_step(
+                mh,
+                decimals=3,
+                prompt="**Step 4.** The output: the concatenation times $W_O$ (2 × 4, 3 decimals).",
+                hints=(
+                    "W_O = [I I; I −I]: columns 1–2 add the heads, columns 3–4 subtract head 2.",
+                    "Row i of the output is row i of the concatenation times each column of W_O.",
+                ),
+                explanation="$W_O$ is what lets the heads talk to each other: every output "
+                "column mixes numbers from both heads. Without it the result would just be "
+                "two separate halves.",
+            ),
+        ),
+    )
+
+
 @functools.cache
 def all_exercises() -> tuple[Exercise, ...]:
     """Every exercise, in the order the page shows them (built once per process)."""
-    return (_paper_toy(), _hungry(), _quiz88(), _why_scale(), _causal(), _embeddings())
+    return (
+        _paper_toy(),
+        _hungry(),
+        _quiz88(),
+        _why_scale(),
+        _causal(),
+        _embeddings(),
+        _two_heads(),
+    )
 
 
 def exercise_by_id(exercise_id: str) -> Exercise:

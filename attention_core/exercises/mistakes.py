@@ -14,6 +14,7 @@ import numpy as np
 from attention_core.attention import AttentionTrace, attention
 from attention_core.errors import InputError
 from attention_core.exercises.model import Mistake
+from attention_core.multihead import MultiHeadTrace, combine_heads
 from attention_core.softmax import softmax
 from attention_core.types import BoolArray, FloatArray
 
@@ -206,3 +207,116 @@ def mask_mistakes(mask: BoolArray) -> list[Mistake]:
             "(and the first token would have nothing to attend to). Keep the diagonal at 1.",
         ),
     ]
+
+
+# ---- multi-head: slips per head, in the concatenation and through W_o -----------------
+def _other(mh: MultiHeadTrace, h: int) -> int:
+    return (h + 1) % mh.n_heads
+
+
+def wrong_heads(mh: MultiHeadTrace) -> dict[str, list[AttentionTrace]]:
+    """Every head recomputed by the core along a wrong path, by mistake key.
+
+    "scaled_by_d_model": each head's scores divided by √d_model (the whole width) instead
+    of its own √d_head; "unscaled": not divided at all.
+    """
+    d_model = mh.output.shape[1]
+    return {
+        "scaled_by_d_model": [
+            attend_to_scores(h.scores / math.sqrt(d_model), h.V, h.mask) for h in mh.heads
+        ],
+        "unscaled": [attend_to_scores(h.scores, h.V, h.mask) for h in mh.heads],
+    }
+
+
+def _scale_message(mh: MultiHeadTrace, what: str) -> str:
+    d_model, d_head = mh.output.shape[1], mh.d_head
+    also = f" (or by d_head = {d_head} itself)" if d_head**2 == d_model else ""
+    return (
+        f"It looks like {what} divided by √d_model = √{d_model}{also}. A head only sees its "
+        f"own d_head = {d_head} columns, so it scales by 1/√d_head = 1/√{d_head}."
+    )
+
+
+def head_weights_mistakes(mh: MultiHeadTrace, h: int) -> list[Mistake]:
+    """Slips in head ``h``'s weights (n_q, n_k)."""
+    head, o = mh.heads[h], _other(mh, h)
+    other = mh.heads[o]
+    mixed = attention(head.Q, other.K, head.V, mask=head.mask)  # own queries, other keys
+    wrong = wrong_heads(mh)
+    return [
+        Mistake("scaled_by_d_model", wrong["scaled_by_d_model"][h].weights,
+                _scale_message(mh, "the scores were")),
+        Mistake("softmax_unscaled", wrong["unscaled"][h].weights,
+                f"These are the softmax of the unscaled scores. Divide head {h + 1}'s "
+                f"scores by √d_head = √{mh.d_head} first."),
+        Mistake("wrong_head_slice", other.weights,
+                f"These are head {o + 1}'s weights: you used its columns of W_q and W_k. "
+                f"Head {h + 1} reads columns {_columns(mh, h)}."),
+        Mistake("wrong_head_slice", mixed.weights,
+                f"The queries come from head {h + 1}'s columns but the keys from head "
+                f"{o + 1}'s. Both Q and K take columns {_columns(mh, h)} for head {h + 1}."),
+        Mistake("softmax_columns", _down_the_columns(head)[0],
+                _WEIGHT_MESSAGES["softmax_columns"]),
+        Mistake("transposed", head.weights.T,
+                "Right numbers, wrong layout: each row is one query's weights over the keys."),
+    ]  # fmt: skip
+
+
+def _columns(mh: MultiHeadTrace, h: int) -> str:
+    cols = mh.slices[h]
+    return f"{cols.start + 1} to {cols.stop}"  # 1-based, as a learner counts
+
+
+def _wrong_combinations(mh: MultiHeadTrace) -> dict[str, tuple[FloatArray, FloatArray]]:
+    """(concat, output) along each wrong path through the heads, by mistake key."""
+    outputs = {
+        "heads_swapped": [h.output for h in mh.heads][::-1],
+        **{key: [t.output for t in traces] for key, traces in wrong_heads(mh).items()},
+    }
+    return {key: combine_heads(outs, mh.W_o) for key, outs in outputs.items()}
+
+
+_COMBINED_MESSAGES = {
+    "unscaled": "It looks like the heads' scores were not scaled before the softmax.",
+}
+
+
+def _combined_mistakes(mh: MultiHeadTrace, stage: int, swapped: str) -> list[Mistake]:
+    """The wrong paths' concat (``stage`` 0) or output (1); ``swapped``: that stage's words."""
+    messages = {
+        **_COMBINED_MESSAGES,
+        "heads_swapped": swapped,
+        "scaled_by_d_model": _scale_message(mh, "each head's scores were"),
+    }
+    return [Mistake(k, both[stage], messages[k]) for k, both in _wrong_combinations(mh).items()]
+
+
+def concat_mistakes(mh: MultiHeadTrace) -> list[Mistake]:
+    """Slips in the concatenation (n_q, n_heads·d_head)."""
+    forgot_v = combine_heads([h.weights for h in mh.heads], mh.W_o)[0]
+    return [
+        *_combined_mistakes(
+            mh, 0, "The heads are in the wrong order: head 1's output fills the first "
+            f"{mh.d_head} columns, head 2's the next.",
+        ),
+        Mistake("forgot_v", forgot_v,
+                "These are the heads' weights side by side. Each head first multiplies "
+                "its weights by its own slice of V; the concatenation holds those outputs."),
+    ]  # fmt: skip
+
+
+def multi_head_output_mistakes(mh: MultiHeadTrace) -> list[Mistake]:
+    """Slips in the final output (n_q, d_model)."""
+    return [
+        Mistake("forgot_w_o", mh.concat,
+                "This is the concatenation itself: you forgot W_O. Multiply the "
+                "concatenated heads by W_O to get back to the model's width."),
+        *_combined_mistakes(
+            mh, 1, "The heads went into W_O in the wrong order: head 1's output comes first "
+            "in the concatenation.",
+        ),
+        Mistake("transposed", combine_heads([h.output for h in mh.heads], mh.W_o.T)[1],
+                "It looks like you multiplied by W_Oᵀ. The output is concat · W_O: row i of "
+                "the concatenation times each column of W_O."),
+    ]  # fmt: skip

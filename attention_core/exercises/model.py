@@ -25,6 +25,11 @@ MISTAKE_LABELS: dict[str, str] = {
     "percent_mixed": "mixed percentages and fractions",
     "too_few_decimals": "rounded to too few decimals",
     "swapped_order": "typed the numbers in the wrong order",
+    "wrong_head_slice": "used the other head's columns",
+    "scaled_by_d_model": "scaled by √d_model instead of the head's √d_head",
+    "heads_swapped": "put the heads in the wrong order",
+    "forgot_v": "concatenated the weights instead of the heads' outputs",
+    "forgot_w_o": "forgot W_O",
 }
 
 

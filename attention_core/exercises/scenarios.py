@@ -6,9 +6,13 @@ They depend only on ``Scenario``, never on the rest of this package, so
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
+from attention_core.multihead import head_slice
 from attention_core.scenario import Scenario
+from attention_core.types import FloatArray
 
 
 def causal_scenario() -> Scenario:
@@ -48,3 +52,44 @@ def saturation_scenario(seed: int = 6, n: int = 4, d_k: int = 32) -> Scenario:
         Q=Q, K=K, V=np.eye(n),
         scaled=False,
     )  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False)
+class MultiHeadInputs:
+    """What multi-head attention needs beyond a Scenario: the full-width projections, W_o
+    and the head count. X (n, d_model); W_q, W_k, W_v (d_model, n_heads·d_head);
+    W_o (n_heads·d_head, d_model)."""
+
+    tokens: tuple[str, ...]
+    X: FloatArray
+    W_q: FloatArray
+    W_k: FloatArray
+    W_v: FloatArray
+    W_o: FloatArray
+    n_heads: int
+
+    def head_scenario(self, h: int, name: str) -> Scenario:
+        """Head ``h`` alone as an embeddings-mode scenario: X with its slices of W_q, W_k, W_v."""
+        cols = head_slice(h, self.W_q.shape[1] // self.n_heads)  # head h's columns
+        return Scenario(
+            name=name, tokens=self.tokens, X=self.X,
+            W_q=self.W_q[:, cols], W_k=self.W_k[:, cols], W_v=self.W_v[:, cols],
+        )  # fmt: skip
+
+
+def two_heads() -> MultiHeadInputs:
+    """Two tokens, d_model = 4, two heads of d_head = 2, small integers.
+
+    Head 1 (columns 1-2) scores [2 0; 0 2]: each token looks mostly at itself. Head 2
+    (columns 3-4) scores [0 4; 2 0]: each token looks mostly at the other one. W_q = I, so
+    Q is X itself; W_o = [I I; I -I] adds the two heads and takes their difference.
+    """
+    return MultiHeadInputs(
+        tokens=("ice", "cream"),
+        X=np.array([[1.0, 0, 0, 1], [0, 1, 1, 0]]),  # (n=2, d_model=4)
+        W_q=np.eye(4),  # (d_model=4, n_heads·d_head=4)
+        W_k=np.array([[2.0, 0, 2, 0], [0, 2, 0, 4], [0, 0, 0, 0], [0, 0, 0, 0]]),  # (4, 4)
+        W_v=np.array([[2.0, 0, 0, 0], [0, 0, 0, 2], [0, 2, 1, 0], [0, 0, 1, 0]]),  # (4, 4)
+        W_o=np.array([[1.0, 0, 1, 0], [0, 1, 0, 1], [1, 0, -1, 0], [0, 1, 0, -1]]),  # (4, 4)
+        n_heads=2,
+    )

@@ -13,12 +13,16 @@ import numpy as np
 from attention_core.attention import AttentionTrace
 from attention_core.exercises.checker import close
 from attention_core.exercises.mistakes import (
+    concat_mistakes,
+    head_weights_mistakes,
+    multi_head_output_mistakes,
     output_mistakes,
     scaled_mistakes,
     scores_mistakes,
     weights_mistakes,
 )
 from attention_core.exercises.model import Mistake, NumericStep, Variant, tolerance
+from attention_core.multihead import MultiHeadTrace, combine_heads
 from attention_core.types import FloatArray
 
 QK_LAYOUT = "one row per query, one column per key"
@@ -125,5 +129,71 @@ def output_step(
         mistakes=output_mistakes(t, weight_decimals),
         decimals=decimals,
         layout=OUT_LAYOUT,
+        **fields,
+    )
+
+
+# ---- multi-head -----------------------------------------------------------------------
+CONCAT_LAYOUT = "one row per token; head 1's columns, then head 2's"
+MODEL_LAYOUT = "one row per token, one column per model dimension (d_model)"
+
+
+def head_weights_step(mh: MultiHeadTrace, h: int, decimals: int, **fields: Any) -> NumericStep:
+    """Head ``h``'s weights softmax(Q_h K_hᵀ / √d_head) (n_q, n_k)."""
+    return numeric(
+        id=f"head{h + 1}",
+        title=f"head {h + 1} weights",
+        symbol=rf"\operatorname{{softmax}}\!\left(\frac{{Q_{h + 1} K_{h + 1}^\top}}"
+        r"{\sqrt{d_\text{head}}}\right)",
+        accepted=[Variant("", mh.heads[h].weights)],
+        mistakes=head_weights_mistakes(mh, h),
+        decimals=decimals,
+        layout=QK_LAYOUT,
+        kind="weights",
+        **fields,
+    )
+
+
+def _rounded_path(mh: MultiHeadTrace, decimals: int) -> FloatArray:
+    """The concatenation a learner gets by hand: weights rounded, then outputs rounded.
+
+    Returns (n_q, n_heads·d_head).
+    """
+    outputs = [np.round(h.weights, decimals) @ h.V for h in mh.heads]  # each (n_q, d_head)
+    concat, _ = combine_heads(outputs, mh.W_o)
+    return np.round(concat, decimals)
+
+
+def concat_step(mh: MultiHeadTrace, decimals: int, **fields: Any) -> NumericStep:
+    """[head_1 | head_2 | ...] (n_q, n_heads·d_head), each head's weights · V_h."""
+    return numeric(
+        id="concat",
+        title="concatenation",
+        symbol=r"\operatorname{concat}(\text{head}_1, \text{head}_2)",
+        accepted=[
+            Variant("the full-precision weights", mh.concat),
+            Variant(f"the weights rounded to {decimals} decimals", _rounded_path(mh, decimals)),
+        ],
+        mistakes=concat_mistakes(mh),
+        decimals=decimals,
+        layout=CONCAT_LAYOUT,
+        **fields,
+    )
+
+
+def multi_head_output_step(mh: MultiHeadTrace, decimals: int, **fields: Any) -> NumericStep:
+    """concat · W_o (n_q, d_model)."""
+    _, from_rounded = combine_heads([_rounded_path(mh, decimals)], mh.W_o)
+    return numeric(
+        id="final",
+        title="output",
+        symbol=r"\operatorname{concat}(\text{head}_1, \text{head}_2)\, W_O",
+        accepted=[
+            Variant("the full-precision concatenation", mh.output),
+            Variant(f"the concatenation rounded to {decimals} decimals", from_rounded),
+        ],
+        mistakes=multi_head_output_mistakes(mh),
+        decimals=decimals,
+        layout=MODEL_LAYOUT,
         **fields,
     )

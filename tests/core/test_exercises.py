@@ -70,7 +70,7 @@ def softmax_rows(S: np.ndarray, axis: int = -1) -> np.ndarray:
 def test_the_exercises_cover_the_issue():
     ids = [ex.id for ex in all_exercises()]
     assert ids[:4] == ["paper_toy", "hungry", "quiz88", "why_scale"]
-    assert {"causal", "embeddings"} <= set(ids)
+    assert {"causal", "embeddings", "two_heads"} <= set(ids)
     assert len(ids) == len(set(ids))
 
 
@@ -165,6 +165,12 @@ LESSON_ANSWERS = [
     ("embeddings", "scaled", "0.707 0 0.707\n1.414 0.707 2.121\n2.121 0.707 2.828"),
     ("embeddings", "weights", "0.401 0.198 0.401\n0.284 0.140 0.576\n0.306 0.074 0.620"),
     ("embeddings", "output", "0.802 1.198\n0.860 1.432\n0.926 1.389"),
+    # two heads, worked by hand: see test_the_two_head_numbers_worked_by_hand
+    ("two_heads", "head1", "0.804 0.196\n0.196 0.804"),
+    ("two_heads", "head2", "0.056 0.944\n0.804 0.196"),
+    ("two_heads", "concat", "1.609 0.391 1 1.888\n0.391 1.609 1 0.391"),
+    ("two_heads", "concat", "1.608 0.392 1 1.888\n0.392 1.608 1 0.392"),  # weights rounded first
+    ("two_heads", "final", "2.609 2.280 0.609 -1.497\n1.391 2 -0.609 1.218"),
 ]
 
 
@@ -495,7 +501,8 @@ def test_the_exercise_scenarios_import_nothing_else_from_the_package():
     # so attention_core.presets can import them without an import cycle
     tree = ast.parse((REPO_ROOT / "attention_core" / "exercises" / "scenarios.py").read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert imported == {"__future__", "attention_core.scenario"}
+    assert "attention_core.scenario" in imported
+    assert not any(m.startswith("attention_core.exercises") for m in imported if m)
 
 
 def test_a_checked_answer_is_a_typed_record():
@@ -552,3 +559,81 @@ def test_several_rows_out_of_order_are_all_mentioned():
 def test_other_numbers_in_another_order_are_just_wrong():
     fb = check_answer(step("hungry", "weights"), "0.040, 0.114, 0.846")
     assert fb.mistake is None and "off by more than ±0.001" in fb.message
+
+
+# ---- two heads (issue 9) --------------------------------------------------------------
+def softmax_pair(a: float, b: float) -> list[float]:
+    return [1 / (1 + math.exp(b - a)), 1 / (1 + math.exp(a - b))]
+
+
+def test_the_two_head_numbers_worked_by_hand():
+    # X = [1 0 0 1; 0 1 1 0], W_q = I, so Q = X. K = X W_k = [2 0 2 0; 0 2 0 4].
+    # Head 1 (columns 1-2): Q1 = I, K1 = 2I, scores [2 0; 0 2]. Head 2 (columns 3-4):
+    # Q2 = [0 1; 1 0], K2 = [2 0; 0 4], scores [0 4; 2 0]. Each divided by √2.
+    r2 = math.sqrt(2)
+    head1 = [softmax_pair(2 / r2, 0), softmax_pair(0, 2 / r2)]
+    head2 = [softmax_pair(0, 4 / r2), softmax_pair(2 / r2, 0)]
+    # V = X W_v = [2 0 1 0; 0 2 1 2]: V1 = 2I, V2 = [1 0; 1 2].
+    out1 = [[2 * w[0], 2 * w[1]] for w in head1]
+    out2 = [[w[0] + w[1], 2 * w[1]] for w in head2]
+    concat = [out1[i] + out2[i] for i in range(2)]
+    # W_o = [I I; I -I]: [a b c d] -> [a + c, b + d, a - c, b - d]
+    output = [[a + c, b + d, a - c, b - d] for a, b, c, d in concat]
+    ex = exercise_by_id("two_heads")
+    for step_id, want in (("head1", head1), ("head2", head2), ("concat", concat),
+                          ("final", output)):  # fmt: skip
+        np.testing.assert_allclose(step("two_heads", step_id).expected, want, atol=1e-12)
+    np.testing.assert_allclose(output, [[2.609, 2.280, 0.609, -1.497], [1.391, 2, -0.609, 1.218]],
+                               atol=5e-4)  # fmt: skip
+    assert [s.id for s in ex.steps] == ["head1", "head2", "concat", "final"]
+
+
+@pytest.mark.parametrize(
+    ("step_id", "text", "mistake"),
+    [
+        # head 1 with scores [2 0; 0 2] divided by √4 = 2: softmax([1, 0]) = 0.731 / 0.269
+        ("head1", "0.731 0.269\n0.269 0.731", "scaled_by_d_model"),
+        # ... not divided at all: softmax([2, 0]) = 0.881 / 0.119
+        ("head1", "0.881 0.119\n0.119 0.881", "softmax_unscaled"),
+        # head 1 worked on head 2's columns: head 2's weights
+        ("head1", "0.056 0.944\n0.804 0.196", "wrong_head_slice"),
+        # head 1's queries with head 2's keys: scores [2 0; 0 4]
+        ("head1", "0.804 0.196\n0.056 0.944", "wrong_head_slice"),
+        # head 2's scores [0 4; 2 0] divided by 2: softmax([0, 2]) and softmax([1, 0])
+        ("head2", "0.119 0.881\n0.731 0.269", "scaled_by_d_model"),
+        ("head2", "0.018 0.982\n0.881 0.119", "softmax_unscaled"),
+        ("head2", "0.804 0.196\n0.196 0.804", "wrong_head_slice"),
+        # head 2 first in the concatenation
+        ("concat", "1 1.888 1.609 0.391\n1 0.391 0.391 1.609", "heads_swapped"),
+        # the weights side by side, not the outputs
+        ("concat", "0.804 0.196 0.056 0.944\n0.196 0.804 0.804 0.196", "forgot_v"),
+        # each head scaled by √4: head 1 2·[0.731 0.269], head 2 [1, 2·0.881] and [1, 2·0.269]
+        ("concat", "1.462 0.538 1 1.762\n0.538 1.462 1 0.538", "scaled_by_d_model"),
+        # the concatenation itself, not multiplied by W_O
+        ("final", "1.609 0.391 1 1.888\n0.391 1.609 1 0.391", "forgot_w_o"),
+        # [c d a b] W_O = [a + c, b + d, c - a, d - b]
+        ("final", "2.609 2.280 -0.609 1.497\n1.391 2 0.609 -1.218", "heads_swapped"),
+        ("final", "2.462 2.299 0.462 -1.224\n1.538 2 -0.462 0.924", "scaled_by_d_model"),
+    ],
+)
+def test_the_two_head_slips_are_named(step_id, text, mistake):
+    fb = check_answer(step("two_heads", step_id), text)
+    assert not fb.correct
+    assert fb.mistake == mistake, fb.message
+    assert MISTAKE_LABELS[mistake]
+
+
+def test_the_two_head_slip_messages_point_at_the_fix():
+    fb = check_answer(step("two_heads", "head1"), "0.731 0.269\n0.269 0.731")
+    assert "√d_model = √4" in fb.message and "1/√d_head = 1/√2" in fb.message
+    fb = check_answer(step("two_heads", "head2"), "0.804 0.196\n0.196 0.804")
+    assert "head 1's weights" in fb.message and "columns 3 to 4" in fb.message
+    fb = check_answer(step("two_heads", "final"), "1.609 0.391 1 1.888\n0.391 1.609 1 0.391")
+    assert "forgot W_O" in fb.message
+
+
+def test_the_two_head_card_opens_head_one_in_the_walkthrough():
+    s = exercise_by_id("two_heads").scenario
+    assert s.mode == "embeddings" and s.tokens == ("ice", "cream")
+    np.testing.assert_allclose(s.trace().weights, step("two_heads", "head1").expected)
+    np.testing.assert_allclose(s.W_k, [[2, 0], [0, 2], [0, 0], [0, 0]])  # W_k's columns 1-2

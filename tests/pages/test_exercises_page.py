@@ -70,6 +70,9 @@ RIGHT: dict[str, dict[str, object]] = {
                    "scaled": "0.707 0 0.707\n1.414 0.707 2.121\n2.121 0.707 2.828",
                    "weights": "0.401 0.198 0.401\n0.284 0.140 0.576\n0.306 0.074 0.620",
                    "output": "0.802 1.198\n0.860 1.432\n0.926 1.389"},
+    "two_heads": {"head1": "0.804 0.196\n0.196 0.804", "head2": "0.056 0.944\n0.804 0.196",
+                  "concat": "1.609 0.391 1 1.888\n0.391 1.609 1 0.391",
+                  "final": "2.609 2.280 0.609 -1.497\n1.391 2 -0.609 1.218"},
 }  # fmt: skip
 WRONG: dict[str, dict[str, tuple[object, str | None]]] = {
     "paper_toy": {
@@ -105,6 +108,12 @@ WRONG: dict[str, dict[str, tuple[object, str | None]]] = {
             "softmax_unscaled",
         ),  # softmax of the unscaled rows
         "output": ("0.845 1.155\n0.910 1.510\n0.965 1.481", "unscaled"),
+    },
+    "two_heads": {
+        "head1": ("0.731 0.269\n0.269 0.731", "scaled_by_d_model"),  # divided by √4
+        "head2": ("0.804 0.196\n0.196 0.804", "wrong_head_slice"),  # head 1's columns
+        "concat": ("1 1.888 1.609 0.391\n1 0.391 0.391 1.609", "heads_swapped"),
+        "final": ("1.609 0.391 1 1.888\n0.391 1.609 1 0.391", "forgot_w_o"),
     },
 }
 
@@ -271,3 +280,19 @@ def test_an_answer_in_the_wrong_order_says_so_on_the_page():
     assert rec.mistake == "swapped_order"
     shown = plain(at.error[0].value)
     assert "wrong order" in shown and "reverse order" in shown and "off by" not in shown
+
+
+def test_the_two_head_exercise_solved_on_the_page():
+    at = open_exercises()
+    ex = exercise_by_id("two_heads")
+    assert "7 · Two heads" in [t.label for t in at.tabs]
+    answer(at, ex, ex.step("final"), "1.609 0.391 1 1.888\n0.391 1.609 1 0.391")
+    assert "forgot W_O" in plain(at.error[0].value)
+    for step_id, text in RIGHT["two_heads"].items():
+        answer(at, ex, ex.step(step_id), text)
+    assert [record(at, ex, s.id).status for s in ex.steps] == [Status.RIGHT] * 4
+    assert record(at, ex, "final").attempts == 2
+    assert f"4 of {TOTAL} steps right" in progress_text(at)
+    at.button(key="ex_two_heads_solution").click().run()
+    solution = " ".join(tex.value for tex in at.latex)
+    assert "2.609 & 2.280 & 0.609 & -1.497" in solution
