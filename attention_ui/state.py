@@ -36,6 +36,9 @@ CURRENT_PAGE = "_current_page"
 PACKED = "_packed"
 PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
+PRACTICE_PROGRESS = "practice_progress"
+PRACTICE_HINTS = "practice_hints"
+PRACTICE_SOLUTIONS = "practice_solutions"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -51,6 +54,9 @@ SESSION_KEYS: dict[str, str] = {
     PACKED: "the scenario and its ?s= string, packed once per scenario",
     PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
+    PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
+    PRACTICE_HINTS: "how many hints each exercise step has shown",
+    PRACTICE_SOLUTIONS: "the exercises whose solution is open",
 }
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
