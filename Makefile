@@ -21,10 +21,11 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
 run: $(VENV)/.run-installed  ## start the app on http://localhost:$(PORT)
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-test: $(VENV)/.dev-installed  ## lint, then the whole suite (unit, AppTest, browser)
+test: $(VENV)/.dev-installed  ## lint, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m pytest
+	$(PY) tests/mutation/run_mutants.py
 
 test-fast: $(VENV)/.dev-installed  ## everything but the browser tests
 	$(PY) -m pytest -m "not e2e"
