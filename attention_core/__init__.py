@@ -1,6 +1,7 @@
 """attention_core: scaled dot-product attention in pure NumPy, every stage kept.
 
 No Streamlit, no Plotly: notebooks, tests and the app all call this package.
+``attention_core.pretrained`` runs a real model (all-MiniLM-L6-v2) through ``attention()``.
 """
 
 from attention_core.attention import (
@@ -29,6 +30,7 @@ from attention_core.presets import (
     default_scenario,
     random_scenario,
 )
+from attention_core.pretrained import ModelMissing, load_model
 from attention_core.resize import resize
 from attention_core.saturation import saturation_sweep
 from attention_core.scenario import MASK_KINDS, MODES, Scenario
@@ -43,6 +45,7 @@ __all__ = [
     "PRESETS",
     "AttentionTrace",
     "InputError",
+    "ModelMissing",
     "Preset",
     "Scenario",
     "as_matrix",
@@ -54,6 +57,7 @@ __all__ = [
     "dot_product_terms",
     "format_matrix",
     "label_tokens",
+    "load_model",
     "naive_softmax",
     "padding_mask",
     "parse_matrix",
