@@ -149,7 +149,7 @@ def run_inside(out_path: Path) -> None:
         n = max(len(e.ids) for e in encs)
         ids = np.array([e.ids + [pad_id] * (n - len(e.ids)) for e in encs])
         mask = np.array([[1] * len(e.ids) + [0] * (n - len(e.ids)) for e in encs])
-        golden["cases"][name] = {"tokens": [e.tokens for e in encs]}
+        golden["cases"][name] = {"texts": list(texts), "tokens": [e.tokens for e in encs]}
         for dtype, model in (("float32", model32), ("float64", model64)):
             with torch.no_grad():
                 out = model(
