@@ -12,8 +12,10 @@ without them.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,7 +175,8 @@ class Model:
         return [self.run_tokens(t.padded(n, self.pad_id)) for t in tokenized]
 
     def run_tokens(self, tokenized: Tokenized) -> Run:
-        hidden, heads = bert.forward(self.weights, tokenized.ids, tokenized.n_valid)
+        with one_blas_thread():
+            hidden, heads = bert.forward(self.weights, tokenized.ids, tokenized.n_valid)
         weights = np.stack([np.stack([t.weights for t in layer]) for layer in heads])
         return Run(
             tokenized=tokenized,
@@ -182,6 +185,31 @@ class Model:
             hidden_states=hidden,
             dtype=self.dtype,
         )
+
+
+@functools.cache
+def _blas_controller() -> Any:
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # optional: without it BLAS keeps its own thread count
+        return None
+    return ThreadpoolController()
+
+
+@contextlib.contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """Run the forward pass with one BLAS thread.
+
+    Its products are small ((n, 384) by (384, 1536)), and on a busy 2-core machine (a
+    Streamlit server beside a browser, or CI) OpenBLAS's second thread waits for a core:
+    measured here, encode took a median 1.5 s with 2 threads against 80 ms with one.
+    """
+    controller = _blas_controller()
+    if controller is None:
+        yield
+        return
+    with controller.limit(limits=1, user_api="blas"):
+        yield
 
 
 def load_model(path: str | Path | None = None, dtype: type[np.floating] = np.float32) -> Model:
