@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 
 from attention_core.attention import AttentionTrace
 from attention_core.errors import InputError
+from attention_core.parsing import label_tokens
 from attention_core.pretrained import bert
 from attention_core.pretrained.files import (
     check_files,
@@ -63,6 +64,11 @@ class Run:
     @property
     def tokens(self) -> tuple[str, ...]:
         return self.tokenized.tokens
+
+    @property
+    def labels(self) -> list[str]:
+        """Unique labels for chart axes ("the (1)", "the (2)"): charts merge equal labels."""
+        return label_tokens(self.tokens)
 
     @property
     def ids(self) -> NDArray[np.intp]:
@@ -203,6 +209,8 @@ def one_blas_thread() -> Iterator[None]:
     Its products are small ((n, 384) by (384, 1536)), and on a busy 2-core machine (a
     Streamlit server beside a browser, or CI) OpenBLAS's second thread waits for a core:
     measured here, encode took a median 1.5 s with 2 threads against 80 ms with one.
+    The limit is process-wide: two sessions encoding at once can at worst leave BLAS at one
+    thread, which suits this app's small matrices anyway.
     """
     controller = _blas_controller()
     if controller is None:

@@ -90,6 +90,7 @@ def test_lesson_tokens_and_words(lesson):
     assert lesson.truncated is None
     assert not any(lesson.unknown)
     assert lesson.find("it") == 10
+    assert lesson.labels[1] == "the (1)" and lesson.labels[7] == "the (2)"
     assert lesson.find("the", start=2) == 7
 
 
