@@ -61,7 +61,7 @@ def test_every_head_matches_through_its_mean_key_position(case_runs):
     for run, seq in zip(runs, case[dtype], strict=True):
         n = run.weights.shape[-1]
         ours = run.weights @ np.arange(n)  # (layers, heads, n)
-        tol = n * TOL[dtype]["weights"]  # |sum_j j dw_j| <= n * sum_j |dw_j| / ... bounded
+        tol = n * TOL[dtype]["weights"]  # a sum of n position-weighted errors of either sign
         np.testing.assert_allclose(ours, decode(seq["mean_key_position"]), rtol=0, atol=tol)
 
 
