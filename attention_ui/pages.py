@@ -35,6 +35,13 @@ LABS: tuple[PageSpec, ...] = (
         "Labs",
         "Sweep d_k: softmax saturation with and without scaling",
     ),
+    PageSpec(
+        "real-model",
+        "Real model",
+        "app_pages/labs/real_model.py",
+        "Labs",
+        "Every head of a trained model (MiniLM) on your sentence, stage by stage",
+    ),
 )
 
 PRACTICE: tuple[PageSpec, ...] = (

@@ -39,6 +39,9 @@ UPLOAD_ERROR = "upload_error"
 PRACTICE_PROGRESS = "practice_progress"
 PRACTICE_HINTS = "practice_hints"
 PRACTICE_SOLUTIONS = "practice_solutions"
+RM_TARGET = "rm_target"
+RM_SKIP_SPECIAL = "rm_skip_special"
+RM_STAGE = "rm_stage"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -57,6 +60,9 @@ SESSION_KEYS: dict[str, str] = {
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
     PRACTICE_HINTS: "how many hints each exercise step has shown",
     PRACTICE_SOLUTIONS: "the exercises whose solution is open",
+    RM_TARGET: "the real-model page's target key (a widget: where the picked token may look)",
+    RM_SKIP_SPECIAL: "the real-model page's 'ignore [CLS]/[SEP]' switch for top targets",
+    RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
 }
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
@@ -75,11 +81,22 @@ URL_KEY = "s"
 STEP_PARAM = "step"
 LAB_DK = "lab_dk"
 LAB_SEED = "lab_seed"
+RM_TEXT = "rm_text"
+RM_TEXT_B = "rm_text_b"
+RM_TOKEN = "rm_token"
+RM_LAYER = "rm_layer"
+RM_HEAD = "rm_head"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
     LAB_DK: "the scaling lab's d_k (a widget bound to the URL; its session key too)",
     LAB_SEED: "the scaling lab's random seed (a widget bound to the URL; its session key too)",
+    # The real-model page's widgets, bound to the URL like the lab's (layer, head 1-based):
+    RM_TEXT: "the real-model page's sentence",
+    RM_TEXT_B: "the real-model page's second sentence (the comparison)",
+    RM_TOKEN: "the real-model page's picked token (a unique label: 'it', 'the (2)')",
+    RM_LAYER: "the real-model page's layer, 1 to 6",
+    RM_HEAD: "the real-model page's head, 1 to 12",
 }
 EDITED = " (edited)"
 

@@ -1,0 +1,49 @@
+"""The real-model page's data step on real runs (needs the model; no Streamlit)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attention_core.pretrained import ModelMissing, load_model
+from attention_ui import model_data as data
+
+LESSON = "The animal didn't cross the street because it was too tired"
+
+
+@pytest.fixture(scope="module")
+def model():
+    try:
+        return load_model()
+    except ModelMissing as exc:
+        pytest.skip(f"model not fetched: {exc.command}")
+
+
+def test_defaults_are_the_lessons_it_and_animal(model) -> None:
+    run = model.encode(LESSON)
+    assert run.tokens[data.default_query(run)] == "it"
+    assert run.tokens[data.default_target(run, 10)] == "animal"
+    other = model.encode("A cat sat")
+    assert (data.default_query(other), data.default_target(other, 1)) == (1, 2)
+
+
+def test_tokens_line_marks_pieces_specials_and_unknowns(model) -> None:
+    run = model.encode("didn't 🦜 <b>")
+    line = data.tokens_markdown(run)
+    assert line.startswith(r"**\[CLS\]**") and line.endswith(r"**\[SEP\]**")
+    assert "didn·'·t" in line
+    assert r"**~~\[UNK\]~~**" in line
+    assert r"\<·b·\>" in line  # escaped, and one typed word
+    assert data.subword_count(run) == 6
+    kinds = data.token_table(run)["kind"].tolist()
+    assert kinds[0] == "special (added by the model)" and kinds[1] == "piece 1 of 3 of one word"
+    assert "[UNK]: not in the vocabulary" in kinds
+
+
+def test_aligned_rows_pair_tired_with_wide(model) -> None:
+    a = model.encode(LESSON)
+    b = model.encode(LESSON.replace("tired", "wide"))
+    labels, first, second = data.aligned_rows(a, b, 10, 3, 1)
+    assert labels[13] == "tired / wide" and labels[2] == "animal"
+    np.testing.assert_array_equal(first, a.heads[3][1].weights[10])
+    np.testing.assert_array_equal(second, b.heads[3][1].weights[10])  # same length: 1 to 1
