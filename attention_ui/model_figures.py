@@ -23,11 +23,12 @@ MAX_TARGET_CHARS = 9  # a top-target token longer than this is cut in its cell
 
 
 def layer_names(n: int) -> list[str]:
-    return [f"layer {i + 1}" for i in range(n)]
+    """Row labels: "L1".."L6" (short, so 12 columns still fit a phone's width)."""
+    return [f"L{i + 1}" for i in range(n)]
 
 
 def head_names(n: int) -> list[str]:
-    return [f"head {i + 1}" for i in range(n)]
+    return [f"H{i + 1}" for i in range(n)]
 
 
 def wrap_name(name: str) -> str:
@@ -77,7 +78,7 @@ def gallery(weights: FloatArray, names: Sequence[Sequence[str]], title: str) -> 
         colorscale=fig.SEQUENTIAL,
         zmin=0.0,
         zmax=1.0,
-        colorbar={"title": {"text": "weight"}, "thickness": 12},
+        showscale=False,  # the maps' width matters more; the scale is 0 (dark) to 1 (yellow)
         hovertemplate="weight %{z:.3f}<extra></extra>",
         hoverongaps=False,
     )
@@ -148,7 +149,7 @@ def _grid(
         texttemplate="%{text}", textfont={"size": 11}, colorscale=fig.SEQUENTIAL,
         zmin=0.0, zmax=1.0, xgap=2, ygap=2,
         colorbar={"title": {"text": colorbar_title}, "thickness": 14},
-        hovertemplate="%{y}, %{x}: %{text}<extra></extra>",
+        hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
     )  # fmt: skip
     outline = [] if pick is None else [{
         "type": "rect", "x0": pick[1] - 0.5, "x1": pick[1] + 0.5, "y0": pick[0] - 0.5,
@@ -158,8 +159,13 @@ def _grid(
         "font": fig.FONT,
         "height": 120 + 58 * n_layers,
         "margin": {"l": 10, "r": 10, "t": 70, "b": 10},
-        "xaxis": {"side": "top", "type": "category"},
-        "yaxis": {"type": "category", "autorange": "reversed", "automargin": True},
+        "xaxis": {"side": "top", "type": "category", "title": {"text": "head", "standoff": 2}},
+        "yaxis": {
+            "type": "category",
+            "autorange": "reversed",
+            "automargin": True,
+            "title": {"text": "layer"},
+        },
         "shapes": outline,
     }
     return go.Figure(data=[heat], layout=layout)

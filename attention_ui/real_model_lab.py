@@ -12,6 +12,7 @@ that is when the sentence changes.
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 from attention_core import InputError
@@ -131,7 +132,8 @@ def gallery(run: Run) -> None:
     st.header("All 72 heads at once")
     st.markdown(
         "Each small map is one head's attention weights for your sentence: a row per token "
-        "asking (query), a column per token asked (key), brighter = more weight. The label "
+        "asking (query), a column per token asked (key), from dark (no weight) to yellow (all "
+        "of the row's weight). The label "
         "under a map is computed from its weights: **previous / next token** (a diagonal "
         "next to the main one), **[CLS]/[SEP] sink** (bright first or last column), **same "
         "word** (pieces of a word look at each other), **broad** (spread out). No label: no "
@@ -140,7 +142,7 @@ def gallery(run: Run) -> None:
     names = [[p.name for p in layer] for layer in run.patterns()]
     n = run.n_valid
     weights = run.weights[:, :, :n, :n]  # (layers, heads, n, n)
-    plot(mf.gallery(weights, names, "Attention weights of every head (rows: layers)"),
+    plot(mf.gallery(weights, names, "Attention weights of every head (L = layer, H = head)"),
          key="rm_gallery")  # fmt: skip
     labelled = sum(bool(x) for row in names for x in row)
     st.caption(f"{labelled} of 72 heads have a clear pattern on this sentence.")
@@ -160,17 +162,22 @@ def pick_token(run: Run) -> int:
     return run.labels.index(label)
 
 
+TOKEN_TABS = ("Weight on one key", "Strongest key per head", "Two sentences side by side")
+
+
 @st.fragment
 def token_sections(model: Model, run: Run) -> None:
-    """ "From one token" and the two-sentence comparison: picking a token reruns only these."""
+    """ "From one token" and the two-sentence comparison, as lazy tabs in one fragment:
+    picking a token reruns only this section and draws only the open tab."""
     st.header("From one token: where does it look?")
-    left, right = st.columns(2)
-    with left:
-        query = pick_token(run)
-    with right:
-        target = pick_target(run, query)
-    from_one_token(run, query, target)
-    compare(model, run, query)
+    query = pick_token(run)
+    tabs = st.tabs(list(TOKEN_TABS), key=state.RM_TOKEN_TAB, on_change="rerun")
+    draws = (lambda: from_one_token(run, query), lambda: strongest_keys(run, query),
+             lambda: compare(model, run, query))  # fmt: skip
+    for tab, draw in zip(tabs, draws, strict=True):
+        if tab.open:
+            with tab:
+                draw()
 
 
 def pick_target(run: Run, query: int) -> int:
@@ -181,7 +188,8 @@ def pick_target(run: Run, query: int) -> int:
     return labels.index(st.selectbox("Key it might look at", options, key=state.RM_TARGET))
 
 
-def from_one_token(run: Run, query: int, target: int) -> None:
+def from_one_token(run: Run, query: int) -> None:
+    target = pick_target(run, query)
     lq, lt = run.labels[query], run.labels[target]
     on_target = attention_to(run, query, target)  # (layers, heads)
     best = np.unravel_index(np.argmax(on_target), on_target.shape)
@@ -193,26 +201,32 @@ def from_one_token(run: Run, query: int, target: int) -> None:
         f"**{strong} of 72** heads; most in **layer {best[0] + 1}, head {best[1] + 1}** "
         f"({on_target[best]:.2f}, outlined). In most other heads it looks elsewhere."
     )
+    focus = top_targets(run, query)
+    names = [[p.name for p in layer] for layer in run.patterns()]
+    st.markdown(f"**The heads ranked by the weight from “{md_escape(lq)}” to “{md_escape(lt)}”**")
+    table(data.focus_table(run, on_target, focus, names, target))
+
+
+def strongest_keys(run: Run, query: int) -> None:
     skip = st.toggle("Ignore [CLS] and [SEP] when finding each head's strongest key",
                      key=state.RM_SKIP_SPECIAL)  # fmt: skip
     focus = top_targets(run, query, skip_special=skip)
-    plot(mf.targets_grid(focus.weight, data.target_labels(run, focus),
-                         f"The key “{lq}” attends to most, in every head"),
-         key="rm_targets")  # fmt: skip
-    names = [[p.name for p in layer] for layer in run.patterns()]
-    st.markdown(f"**The heads ranked by the weight from “{md_escape(lq)}” to “{md_escape(lt)}”**")
-    table = data.focus_table(run, on_target, focus, names, target)
-    st.dataframe(table, hide_index=True, column_config=_three_digits(table.columns[[2, 4]]))
+    title = f"The key “{run.labels[query]}” attends to most, in every head"
+    plot(mf.targets_grid(focus.weight, data.target_labels(run, focus), title), key="rm_targets")
+    st.caption(
+        "Each cell: the key with the largest weight in that head's row for this token, and "
+        "that weight. Many heads park their attention on [CLS] or [SEP] (see below)."
+    )
 
 
-def _three_digits(columns: object) -> dict:
-    """Weights and changes with 3 decimals, as the charts print them."""
-    return {name: st.column_config.NumberColumn(format="%.3f") for name in columns}
+def table(frame: pd.DataFrame) -> None:
+    """A small ranking as a static table (numbers to 3 decimals): cheaper to redraw on a
+    pick than an interactive grid."""
+    st.table(frame.style.format(precision=3).hide(axis="index"))
 
 
 # ---- two sentences ---------------------------------------------------------------------------
 def compare(model: Model, run: Run, query: int) -> None:
-    st.header("Two sentences side by side")
     st.markdown(
         "Change one word and see which heads change where the token looks. In the lesson's "
         "pair, “tired” fits the animal and “wide” fits the street: a head that resolves "
@@ -236,8 +250,7 @@ def compare(model: Model, run: Run, query: int) -> None:
         "keys of the two sentences lined up word by word: 0 is the same attention, 1 none "
         "in common."
     )
-    st.dataframe(data.change_table(changes, run, run_b), hide_index=True,
-                 column_config=_three_digits(["change"]))  # fmt: skip
+    table(data.change_table(changes, run, run_b))
     _top_change(run, run_b, query, top)
 
 

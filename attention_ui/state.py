@@ -42,6 +42,7 @@ PRACTICE_SOLUTIONS = "practice_solutions"
 RM_TARGET = "rm_target"
 RM_SKIP_SPECIAL = "rm_skip_special"
 RM_STAGE = "rm_stage"
+RM_TOKEN_TAB = "rm_token_tab"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -63,6 +64,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_TARGET: "the real-model page's target key (a widget: where the picked token may look)",
     RM_SKIP_SPECIAL: "the real-model page's 'ignore [CLS]/[SEP]' switch for top targets",
     RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
+    RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
 }
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (

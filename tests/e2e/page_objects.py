@@ -7,9 +7,9 @@ renames a widget key or Streamlit changes its DOM, this is the one file to updat
 
 One class per page (``StartPage``, ``InputsPage``, ``ProjectionsPage``, ``ScoresPage``,
 ``ScalingPage``, ``MaskPage``, ``SoftmaxPage``, ``OutputPage``, ``ScalingLabPage``,
-``ExercisesPage``, ``PresentationPage``) built on ``AppPage`` (h1, errors, URL, sidebar,
-Previous/Next), plus the parts several pages share: ``Sidebar``, ``Heatmap`` (a Plotly
-chart by widget key) and ``DataGrid`` (a glide-data-grid editor).
+``ExercisesPage``, ``PresentationPage``, ``RealModelPage``) built on ``AppPage`` (h1,
+errors, URL, sidebar, Previous/Next), plus the parts several pages share: ``Sidebar``,
+``Heatmap`` (a Plotly chart by widget key) and ``DataGrid`` (a glide-data-grid editor).
 """
 
 from __future__ import annotations
@@ -607,6 +607,81 @@ class PresentationPage(AppPage):
         self.page.get_by_role("link", name="Exit presentation").click()
 
 
+class RealModelPage(AppPage):
+    """The Real model lab: a sentence, a token, a layer and a head (1-based), stage tabs."""
+
+    path = "/real-model"
+    GALLERY, ON_TARGET, TARGETS = key("rm_gallery"), key("rm_on_target"), key("rm_targets")
+    STAGE_CHARTS: ClassVar[dict[str, str]] = {
+        "Scores": "rm_scores_chart",
+        "Scaling": "rm_scaling_scaled",
+        "Mask": "rm_mask_chart",
+        "Softmax": "rm_softmax_chart",
+        "Output": "rm_output_chart",
+        "Q, K, V": "rm_proj_Q",
+    }
+
+    def type_sentence(self, text: str) -> None:
+        box = self.page.locator(f"{key('rm_text')} input")
+        box.fill(text)
+        box.press("Enter")
+        wait_idle(self.page)
+
+    def sentence(self) -> str:
+        return self.page.locator(f"{key('rm_text')} input").input_value()
+
+    def tokens_line(self) -> str:
+        """The tokens as the model sees them (the line after its bold heading)."""
+        heading = self.page.locator(MAIN).get_by_text("The tokens, as the model sees them")
+        line = heading.locator("xpath=ancestor::*[@data-testid='stElementContainer'][1]"
+                               "/following-sibling::*[1]")  # fmt: skip
+        return (line.inner_text() or "").translate(INVISIBLE)
+
+    def _choose(self, widget: str, option: str) -> None:
+        """Open a select box with the keyboard and click an option. (Right after another
+        box was used, a mouse click on this one focused it without opening it here.)"""
+        self.page.locator(f"{key(widget)} input").focus()
+        self.page.keyboard.press("ArrowDown")
+        self.page.get_by_role("option", name=option, exact=True).click()
+
+    def pick_token(self, label: str) -> None:
+        self._choose("rm_token", label)
+        wait_idle(self.page)
+
+    def pick_head(self, layer: int, head: int) -> None:
+        """Layer and head as the page counts them (1-based)."""
+        self._choose("rm_layer", str(layer))
+        wait_idle(self.page)
+        self._choose("rm_head", str(head))
+        wait_idle(self.page)
+
+    def picked(self, widget: str) -> str:
+        return self.page.locator(f"{key(widget)} input").input_value()
+
+    def open_stage(self, title: str) -> Heatmap:
+        """Click a stage tab ("Scores", "Softmax", ...) and return its chart once drawn."""
+        self.page.get_by_role("tab", name=title, exact=True).click()
+        wait_idle(self.page)
+        chart = Heatmap(self.page, key(self.STAGE_CHARTS[title]))
+        chart.root.first.wait_for(timeout=30_000)
+        return chart
+
+    def chart(self, selector: str) -> Heatmap:
+        return Heatmap(self.page, selector)
+
+    def watch_gallery(self) -> None:
+        """Count from now how often the gallery is marked stale (it is, in any full rerun)."""
+        self.page.evaluate(ScalingLabPage._WATCH_STALE, self.GALLERY)
+
+    def gallery_stale_flips(self) -> int:
+        return self.page.evaluate(ScalingLabPage._STALE_FLIPS, self.GALLERY)
+
+    def open_in_walkthrough(self) -> None:
+        self.page.locator(f"{key('rm_open')} button").click()
+        self.page.wait_for_url(re.compile(r"/scores\?s=v1\."), timeout=30_000)
+        wait_idle(self.page)
+
+
 PAGES: dict[str, type[AppPage]] = {
     "start": StartPage,
     "inputs": InputsPage,
@@ -619,6 +694,7 @@ PAGES: dict[str, type[AppPage]] = {
     "scaling-lab": ScalingLabPage,
     "exercises": ExercisesPage,
     "present": PresentationPage,
+    "real-model": RealModelPage,
 }
 
 

@@ -31,8 +31,8 @@ def test_gallery_places_each_head_in_its_own_block(weights) -> None:
     assert np.isnan(z[N:step_y]).all()  # the rows under layer 1 hold its labels
     assert len(figure["layout"]["annotations"]) == sum(bool(x) for row in names for x in row)
     assert figure["layout"]["annotations"][0]["text"] == "previous<br>token"
-    assert figure["layout"]["xaxis"]["ticktext"][0] == "head 1"
-    assert figure["layout"]["yaxis"]["ticktext"][-1] == "layer 6"
+    assert figure["layout"]["xaxis"]["ticktext"][0] == "H1"
+    assert figure["layout"]["yaxis"]["ticktext"][-1] == "L6"
 
 
 def test_wrap_name_keeps_every_pattern_name_readable() -> None:
@@ -48,7 +48,7 @@ def test_head_grid_prints_fixed_point_and_outlines_the_pick() -> None:
     trace = figure["data"][0]
     np.testing.assert_array_equal(numeric(trace["z"]), values)
     assert trace["text"][0][0] == "0.00" and trace["text"][3][1] == "0.64"
-    assert trace["y"][3] == "layer 4" and trace["x"][1] == "head 2"
+    assert trace["y"][3] == "L4" and trace["x"][1] == "H2"
     (shape,) = figure["layout"]["shapes"]
     assert (shape["x0"], shape["y0"]) == (0.5, 2.5)
 

@@ -141,12 +141,23 @@ def test_url_carries_sentence_token_layer_and_head(model) -> None:
 
 
 def test_comparison_ranks_heads_by_change(model) -> None:
-    at = open_page()
+    at = open_page(session={state.RM_TOKEN_TAB: "Two sentences side by side"})
     z = numeric(chart(at, "How much the attention of “it” changes")["data"][0]["z"])
     assert np.unravel_index(np.argmax(z), z.shape) == (3, 1)  # layer 4, head 2 moves most
-    table = next(df.value for df in at.dataframe if "change" in df.value.columns)
-    assert list(table.iloc[0][["layer", "head"]]) == [4, 2]
-    assert table["change"].is_monotonic_decreasing
+    table = next(t.value for t in at.table if "change" in t.value.columns)
+    assert list(table.iloc[0][["layer", "head"]].astype(int)) == [4, 2]
+    changes = table["change"].astype(float)
+    assert changes.is_monotonic_decreasing
+    assert changes.iloc[0] == pytest.approx(z.max(), abs=5e-4)  # shown to 3 decimals
+
+
+def test_strongest_key_per_head_is_each_rows_argmax(model) -> None:
+    at = open_page(session={state.RM_TOKEN_TAB: "Strongest key per head"})
+    run = model.encode(DEFAULT_TEXT)
+    trace = chart(at, "The key “it” attends to most")["data"][0]
+    rows = run.weights[:, :, 10]  # (layers, heads, n): "it"'s row in every head
+    np.testing.assert_allclose(numeric(trace["z"]), rows.max(axis=-1))
+    assert trace["text"][3][1].startswith("animal")
 
 
 def test_bad_input_keeps_the_rest_of_the_page(model) -> None:
