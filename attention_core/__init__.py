@@ -13,6 +13,13 @@ from attention_core.attention import (
 )
 from attention_core.errors import InputError
 from attention_core.masks import causal_mask, check_mask, padding_mask
+from attention_core.multihead import (
+    MultiHeadTrace,
+    combine_heads,
+    head_divisors,
+    head_slice,
+    multi_head_attention,
+)
 from attention_core.parsing import (
     MAX_DIM,
     MAX_TOKENS,
@@ -43,6 +50,7 @@ __all__ = [
     "PRESETS",
     "AttentionTrace",
     "InputError",
+    "MultiHeadTrace",
     "Preset",
     "Scenario",
     "as_matrix",
@@ -50,10 +58,14 @@ __all__ = [
     "causal_mask",
     "check_mask",
     "check_qkv",
+    "combine_heads",
     "default_scenario",
     "dot_product_terms",
     "format_matrix",
+    "head_divisors",
+    "head_slice",
     "label_tokens",
+    "multi_head_attention",
     "naive_softmax",
     "padding_mask",
     "parse_matrix",
