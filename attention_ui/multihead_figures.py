@@ -70,14 +70,15 @@ def split_figure(W: dict[str, FloatArray], n_heads: int) -> go.Figure:
     for h, colour in enumerate(colours):  # a legend entry per head
         figure.add_scatter(x=[None], y=[None], mode="markers", name=f"head {h + 1}",
                            marker={"symbol": "square", "size": 14, "color": colour})  # fmt: skip
+    figure.update_annotations(yshift=28)  # the subplot titles, above the column labels
     d_model = next(iter(W.values())).shape[0]
     figure.update_yaxes(autorange="reversed", type="category")
     figure.update_xaxes(side="top", type="category")
     figure.update_layout(
-        title={"text": f"The projections split into {n_heads} head slices", "x": 0.0},
+        title={"text": "How W_Q, W_K and W_V split into heads (colour = head)", "x": 0.0},
         height=int(np.clip(150 + 34 * d_model, 250, 720)),
         font=fig.FONT,
-        margin={"l": 10, "r": 10, "t": 110, "b": 10},
+        margin={"l": 40, "r": 10, "t": 120, "b": 10},
         legend={"orientation": "h", "y": -0.05, "yanchor": "top"},
         plot_bgcolor="#FFFFFF",
     )
