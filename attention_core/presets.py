@@ -120,7 +120,7 @@ def two_heads() -> Scenario:
     query look for animal keys: "it" finds "cat"; the other queries look for nothing and
     spread evenly. W_o writes what head 2 found into the animal feature.
     """
-    c = 0.71  # cos 45° = sin 45°, rounded so the numbers can be read
+    c = 0.75  # about cos 45° = sin 45°; 0.75 and 3 are exact in binary, so no float noise
     X = np.array(
         [
             [0.0, 0.0, 1.0, 0.0],  # the: position 0, hand at 0°
@@ -132,7 +132,7 @@ def two_heads() -> Scenario:
         ]
     )  # (n=6, d_model=4): animal, pronoun, cos, sin
     W_q = np.zeros((4, 4))  # (d_model, n_heads·d_head = 2·2)
-    W_q[2:, :2] = [[2.8, -2.8], [2.8, 2.8]]  # head 1: the hand turned back 45°, times 4
+    W_q[2:, :2] = [[3.0, -3.0], [3.0, 3.0]]  # head 1: the hand turned back 45°, times ~4
     W_q[1, 2] = 4.0  # head 2: a pronoun asks "any animals?"
     W_k = np.zeros((4, 4))
     W_k[2:, :2] = [[4.0, 0.0], [0.0, 4.0]]  # head 1: each key's own hand, times 4

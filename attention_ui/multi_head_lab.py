@@ -115,9 +115,12 @@ def heads() -> None:
     editor.head_count_control()
     st.caption(
         f"{count(mh.n_heads, 'head')} of d_head = {mh.d_head}: the {mh.Q.shape[1]} columns "
-        "of each projection, shared out in order. Same colour, same head."
+        "of each projection are shared out in order. Same colour, same head: column h2·1 is "
+        "head 2's first column."
     )
-    views.plot(figures["split"][0], key="mh_split")
+    for col, (n, figure) in zip(st.columns(3), enumerate(figures["split"]), strict=True):
+        with col:
+            views.plot(figure, key=f"mh_split_{n}")
     small_multiples(mh, figures["small"])
     head_detail(s, mh, labels)
     after_heads(mh, figures)
@@ -128,7 +131,7 @@ def overview_figures(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> dict[st
     the page's cost; the picked head's stage view is drawn fresh)."""
     q, k = labels.queries, labels.keys
     return {
-        "split": [mf.split_figure({n: getattr(s, f"W_{n.lower()}") for n in "QKV"}, mh.n_heads)],
+        "split": [mf.split_figure(n, getattr(s, f"W_{n.lower()}"), mh.n_heads) for n in "QKV"],
         "small": [
             mf.head_weights_figure(head.weights, q, k, h, mh.d_head, head.mask)
             for h, head in enumerate(mh.heads)

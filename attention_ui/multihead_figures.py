@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from attention_core.types import BoolArray, FloatArray
 from attention_ui import figures as fig
@@ -19,6 +18,20 @@ from attention_ui.text import shape, vector_columns
 # Light tints of the Okabe-Ito colours: the weights printed on them stay readable.
 HEAD_COLOURS = ("#9CC7E6", "#F4CF85", "#8FD3BE", "#F0AE85", "#E6B3D0", "#BFE3F7", "#F7F0A1",
                 "#BDBDBD")  # fmt: skip
+
+
+def plain_texts(M: FloatArray) -> list[list[str]]:
+    """Cell texts with 2 decimals, never in e-notation: a weight of 3e-7 reads 0.00 here."""
+    return [[f"{x + 0.0:.2f}".replace("-", "−") for x in row] for row in np.round(M, 2)]
+
+
+def _compact(figure: go.Figure, M: FloatArray, font: int = 12) -> go.Figure:
+    """Plain 2-decimal cell texts in a smaller font: these figures sit three or four abreast."""
+    masked = figure.data[0].text  # keeps −∞ where a mask forbids a cell
+    texts = [[m if m == fig.MASKED_TEXT else t for t, m in zip(r, mr, strict=True)]
+             for r, mr in zip(plain_texts(M), masked, strict=True)]  # fmt: skip
+    figure.update_traces(text=texts, textfont={"size": font}, selector={"type": "heatmap"})
+    return figure
 
 
 def head_colour(h: int) -> str:
@@ -35,51 +48,40 @@ def head_index(width: int, n_heads: int) -> np.ndarray:
     return np.arange(width) // (width // n_heads)
 
 
-def split_figure(W: dict[str, FloatArray], n_heads: int) -> go.Figure:
-    """W_Q, W_K, W_V side by side, each column coloured by the head that uses it.
+def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
+    """W_Q, W_K or W_V (d_model, n_heads·d_head), each column coloured by the head using it.
 
-    W maps "Q", "K", "V" to (d_model, n_heads·d_head) matrices; the cells print the weights.
+    The cells print the weights; the columns are labelled head·dimension (h2·1 is head 2's
+    first column), so the figure reads without a legend, also on its own on a phone.
     """
-    names = list(W)
-    titles = [f"W_{name} ({shape(M)})" for name, M in W.items()]
-    figure = make_subplots(1, len(names), subplot_titles=titles, horizontal_spacing=0.06)
+    width = W.shape[1]
+    heads = np.broadcast_to(head_index(width, n_heads), W.shape)  # (d_model, width)
     colours = [head_colour(h) for h in range(n_heads)]
     scale = [[pos, c] for h, c in enumerate(colours) for pos in (h / n_heads, (h + 1) / n_heads)]
-    for col, name in enumerate(names, start=1):
-        M = W[name]  # (d_model, n_heads·d_head)
-        heads = np.broadcast_to(head_index(M.shape[1], n_heads), M.shape)  # (d_model, width)
-        figure.add_trace(
-            go.Heatmap(
-                z=heads,
-                x=vector_columns(M.shape[1], "c"),
-                y=vector_columns(M.shape[0], "e"),
-                text=fig.cell_texts(M, 2),
-                texttemplate="%{text}" if max(M.shape) <= fig.MAX_PRINTED else "",
-                customdata=heads + 1,
-                hovertemplate="row %{y}, column %{x}: %{text}<br>head %{customdata}<extra></extra>",
-                colorscale=scale,
-                zmin=-0.5,
-                zmax=n_heads - 0.5,
-                showscale=False,
-                xgap=2,
-                ygap=2,
-            ),
-            row=1,
-            col=col,
+    figure = go.Figure(
+        go.Heatmap(
+            z=heads,
+            x=head_columns(n_heads, width // n_heads),
+            y=vector_columns(W.shape[0], "e"),
+            text=plain_texts(W),
+            texttemplate="%{text}" if max(W.shape) <= fig.MAX_PRINTED else "",
+            textfont={"size": 12},
+            hovertemplate="row %{y}, column %{x}: %{text}<extra></extra>",
+            colorscale=scale,
+            zmin=-0.5,
+            zmax=n_heads - 0.5,
+            showscale=False,
+            xgap=2,
+            ygap=2,
         )
-    for h, colour in enumerate(colours):  # a legend entry per head
-        figure.add_scatter(x=[None], y=[None], mode="markers", name=f"head {h + 1}",
-                           marker={"symbol": "square", "size": 14, "color": colour})  # fmt: skip
-    figure.update_annotations(yshift=28)  # the subplot titles, above the column labels
-    d_model = next(iter(W.values())).shape[0]
-    figure.update_yaxes(autorange="reversed", type="category")
-    figure.update_xaxes(side="top", type="category")
+    )
     figure.update_layout(
-        title={"text": "How W_Q, W_K and W_V split into heads (colour = head)", "x": 0.0},
-        height=int(np.clip(150 + 34 * d_model, 250, 720)),
+        title={"text": f"W_{name} ({shape(W)})", "x": 0.0},
+        xaxis={"side": "top", "type": "category", "title": {"text": "head·column"}},
+        yaxis={"autorange": "reversed", "type": "category", "title": {"text": "embedding dim"}},
+        height=int(np.clip(130 + 34 * W.shape[0], 220, 700)),
         font=fig.FONT,
-        margin={"l": 40, "r": 10, "t": 120, "b": 10},
-        legend={"orientation": "h", "y": -0.05, "yanchor": "top"},
+        margin={"l": 10, "r": 10, "t": 90, "b": 10},
         plot_bgcolor="#FFFFFF",
     )
     return figure
@@ -107,11 +109,9 @@ def head_weights_figure(
     n = len(row_labels)
     figure.update_layout(
         height=int(np.clip(110 + 40 * n, 220, 700)),
-        title={"font": {"color": "#000000"}},
         margin={"l": 6, "r": 6, "t": 56, "b": 6},
     )
-    figure.update_traces(textfont={"size": 13 if n <= 6 else 11})
-    return figure
+    return _compact(figure, weights, 13 if n <= 6 else 11)
 
 
 def concat_figure(concat: FloatArray, row_labels: Sequence[str], n_heads: int) -> go.Figure:
@@ -121,11 +121,12 @@ def concat_figure(concat: FloatArray, row_labels: Sequence[str], n_heads: int) -
         concat,
         row_labels,
         head_columns(n_heads, d_head),
-        f"Concat of the heads ({shape(concat)})",
+        f"Concat ({shape(concat)})",
         row_title="token",
-        col_title="head·dimension",
+        col_title="",
         showscale=False,
     )
+    _compact(figure, concat)
     for h in range(1, n_heads):  # a border where one head's columns end
         x = h * d_head - 0.5
         figure.add_shape(type="line", x0=x, x1=x, y0=-0.5, y1=concat.shape[0] - 0.5,
@@ -141,8 +142,9 @@ def matrix(
     row_title: str = "token",
 ) -> go.Figure:
     """One factor of an equation row (concat · W_O = output, X + output): no colour bar."""
-    return fig.heatmap(M, row_labels, col_labels, f"{title} ({shape(M)})",
-                       row_title=row_title, col_title="", showscale=False)  # fmt: skip
+    figure = fig.heatmap(M, row_labels, col_labels, f"{title} ({shape(M)})",
+                         row_title=row_title, col_title="", showscale=False)  # fmt: skip
+    return _compact(figure, M)
 
 
 def output_figures(

@@ -17,24 +17,21 @@ def z_of(figure, trace: int = 0) -> np.ndarray:
 
 @pytest.mark.parametrize(("width", "n_heads"), [(4, 1), (4, 2), (6, 3), (8, 8)])
 def test_split_colours_each_column_by_its_head(width: int, n_heads: int) -> None:
-    W = {name: rng.normal(size=(5, width)) for name in "QKV"}
-    figure = mf.split_figure(W, n_heads)
+    W = rng.normal(size=(5, width))
+    figure = mf.split_figure("K", W, n_heads)
     d_head = width // n_heads
+    heat = figure.data[0]
     want = np.array([[c // d_head for c in range(width)]] * 5)  # column c -> head c // d_head
-    heatmaps = [t for t in figure.data if t.type == "heatmap"]
-    assert len(heatmaps) == 3
-    for trace, name in zip(heatmaps, "QKV", strict=True):
-        np.testing.assert_array_equal(np.asarray(trace.z), want)
-        assert trace.text[1][0] == f"{W[name][1, 0]:.2f}".replace("-", "−")  # the weight printed
-        assert trace.zmin == -0.5 and trace.zmax == n_heads - 0.5
-    legend = [t.name for t in figure.data if t.type == "scatter"]
-    assert legend == [f"head {h + 1}" for h in range(n_heads)]
-    titles = [a.text for a in figure.layout.annotations]
-    assert titles == [f"W_{n} (5 × {width})" for n in "QKV"]
+    np.testing.assert_array_equal(np.asarray(heat.z), want)
+    assert heat.text[1][0] == f"{W[1, 0]:.2f}".replace("-", "−")  # the weight printed
+    assert (heat.zmin, heat.zmax) == (-0.5, n_heads - 0.5)
+    assert list(heat.x)[:d_head] == [f"h1·{m + 1}" for m in range(d_head)]
+    assert list(heat.x)[-1] == f"h{n_heads}·{d_head}"
+    assert figure.layout.title.text == f"W_K (5 × {width})"
 
 
 def test_split_colour_scale_gives_each_head_its_own_band() -> None:
-    figure = mf.split_figure({"Q": np.ones((2, 4))}, 2)
+    figure = mf.split_figure("Q", np.ones((2, 4)), 2)
     scale = [tuple(step) for step in figure.data[0].colorscale]
     assert scale == [(0.0, mf.HEAD_COLOURS[0]), (0.5, mf.HEAD_COLOURS[0]),
                      (0.5, mf.HEAD_COLOURS[1]), (1.0, mf.HEAD_COLOURS[1])]  # fmt: skip
@@ -50,6 +47,8 @@ def test_small_multiple_uses_the_shared_scale_and_token_axes() -> None:
     assert list(heat.y) == ["the", "cat", "&lt;b&gt;sat&lt;/b&gt;"]  # learner text inert
     assert np.isnan(z_of(figure)[0, 2]) and heat.text[0][2] == "−∞"
     assert heat.text[0][1] == "0.80"
+    tiny = mf.head_weights_figure(np.array([[1 - 3e-7, 3e-7]]), ["a"], ["a", "b"], 0, 1)
+    assert [list(row) for row in tiny.data[0].text] == [["1.00", "0.00"]]  # no e-notation
 
 
 def test_concat_labels_columns_by_head_and_draws_borders() -> None:
@@ -58,7 +57,8 @@ def test_concat_labels_columns_by_head_and_draws_borders() -> None:
     assert list(figure.data[0].x) == ["h1·1", "h1·2", "h2·1", "h2·2", "h3·1", "h3·2"]
     np.testing.assert_array_equal(z_of(figure), concat)
     assert [s.x0 for s in figure.layout.shapes] == [1.5, 3.5]
-    assert figure.layout.title.text == "Concat of the heads (2 × 6)"
+    assert figure.layout.title.text == "Concat (2 × 6)"
+    assert figure.data[0].text[1][0] == "6.00"
 
 
 def test_output_and_residual_rows() -> None:
