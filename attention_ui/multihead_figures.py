@@ -77,8 +77,18 @@ def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
     )
     figure.update_layout(
         title={"text": f"W_{name} ({shape(W)})", "x": 0.0},
-        xaxis={"side": "top", "type": "category", "title": {"text": "head·column"}},
-        yaxis={"autorange": "reversed", "type": "category", "title": {"text": "embedding dim"}},
+        xaxis={
+            "side": "top",
+            "type": "category",
+            "automargin": True,
+            "title": {"text": "head·column", "standoff": 4},
+        },
+        yaxis={
+            "autorange": "reversed",
+            "type": "category",
+            "automargin": True,
+            "title": {"text": "embedding dim"},
+        },
         height=int(np.clip(130 + 34 * W.shape[0], 220, 700)),
         font=fig.FONT,
         margin={"l": 10, "r": 10, "t": 90, "b": 10},
