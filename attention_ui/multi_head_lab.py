@@ -13,7 +13,7 @@ from collections.abc import Callable
 import plotly.graph_objects as go
 import streamlit as st
 
-from attention_core import PRESETS, Scenario, shapes
+from attention_core import PRESETS, AttentionTrace, Scenario, shapes
 from attention_core.heads import head_projections, head_scenario, multi_head_trace
 from attention_core.multihead import MultiHeadTrace, combine_heads, multi_head_attention
 from attention_ui import editor, state, views
@@ -27,7 +27,6 @@ from attention_ui.widgets import show_code, stale_notice
 EXAMPLE = "two_heads"
 PER_ROW = 4  # small multiples per row: 8 heads wrap into two rows
 OPEN_IN = "scores"  # the walkthrough page an opened head lands on
-StageView = Callable[[Labels, Scenario, MultiHeadTrace, int, str], None]
 
 
 def intro() -> None:
@@ -163,47 +162,38 @@ def small_multiples(mh: MultiHeadTrace, small: list[go.Figure]) -> None:
 
 
 # ---- one head, stage by stage ---------------------------------------------------------------
-def _projections(labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int, key: str) -> None:
-    views.projections(labels, mh.heads[h], key, X=s.X, W=head_projections(s, mh, h))
-
-
-def _scores(labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int, key: str) -> None:
-    views.scores(labels, mh.heads[h], key)
-
-
-def _scaling(labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int, key: str) -> None:
-    st.caption(
+# The walkthrough's stage views, drawn for one head; the projections also get X and the
+# head's slices of W_q, W_k, W_v. A note says what is particular to a head at that stage.
+TRACE_VIEWS: dict[str, Callable[[Labels, AttentionTrace, str], None]] = {
+    "Scores": views.scores,
+    "Scaling": views.scaling,
+    "Mask": views.mask,
+    "Softmax": views.softmax_view,
+    "Output": views.output,
+}
+STAGE_TABS = ("Projections", *TRACE_VIEWS)
+NOTES: dict[str, Callable[[MultiHeadTrace, int], str]] = {
+    "Scaling": lambda mh, h: (
         f"A head scales by its own d_head = {mh.d_head}, not by the full width "
         f"{mh.Q.shape[1]}: its queries and keys have {mh.d_head} numbers each."
-    )
-    views.scaling(labels, mh.heads[h], key)
-
-
-def _mask(labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int, key: str) -> None:
-    st.caption("Every head uses the same mask (set on the Mask page).")
-    views.mask(labels, mh.heads[h], key)
-
-
-def _softmax(labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int, key: str) -> None:
-    views.softmax_view(labels, mh.heads[h], key)
-
-
-def _output(labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int, key: str) -> None:
-    st.caption(
+    ),
+    "Mask": lambda mh, h: "Every head uses the same mask (set on the Mask page).",
+    "Output": lambda mh, h: (
         f"This head's output has d_head = {mh.d_head} columns: it fills columns "
         f"{h * mh.d_head + 1} to {(h + 1) * mh.d_head} of the concatenation below."
-    )
-    views.output(labels, mh.heads[h], key)
-
-
-STAGE_VIEWS: dict[str, StageView] = {
-    "Projections": _projections,
-    "Scores": _scores,
-    "Scaling": _scaling,
-    "Mask": _mask,
-    "Softmax": _softmax,
-    "Output": _output,
+    ),
 }
+
+
+def stage_view(stage: str, labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int) -> None:
+    """Head ``h``'s view of one stage, its widgets keyed by head and stage."""
+    key = f"mh_h{h + 1}_{stage.lower()}"
+    if stage in NOTES:
+        st.caption(NOTES[stage](mh, h))
+    if stage == "Projections":
+        views.projections(labels, mh.heads[h], key, X=s.X, W=head_projections(s, mh, h))
+    else:
+        TRACE_VIEWS[stage](labels, mh.heads[h], key)
 
 
 @st.fragment
@@ -221,11 +211,11 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
         f"and V: Q, K ({shape(mh.heads[h].Q)}) and V ({shape(mh.heads[h].V)}). These are the "
         "walkthrough's own views, drawn for this head."
     )
-    tabs = st.tabs(list(STAGE_VIEWS), key=state.HEAD_STAGE, on_change="rerun", default="Scores")
-    for tab, (name, view) in zip(tabs, STAGE_VIEWS.items(), strict=True):
+    tabs = st.tabs(STAGE_TABS, key=state.HEAD_STAGE, on_change="rerun", default="Scores")
+    for tab, stage in zip(tabs, STAGE_TABS, strict=True):
         if tab.open is not False:  # only the open tab is drawn (None: not tracked, draw all)
             with tab:
-                view(labels, s, mh, h, f"mh_h{h + 1}_{name.lower()}")
+                stage_view(stage, labels, s, mh, h)
     if st.button(f"Open head {h + 1} in the walkthrough", key="mh_open",
                  help="Loads this head's Q, K and V as a direct-mode scenario"):  # fmt: skip
         _open_in_walkthrough(s, mh, h)
