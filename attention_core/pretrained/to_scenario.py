@@ -34,7 +34,7 @@ def head_scenario(run: Run, layer: int, head: int) -> Scenario:
     trace = run.heads[layer][head]
     padded = run.n_valid < n
     short = run.text if len(run.text) <= MAX_NAME_TEXT else run.text[: MAX_NAME_TEXT - 1] + "…"
-    return Scenario(
+    scenario = Scenario(
         tokens=tuple(_token_text(t) for t in run.tokens),
         mode="direct",
         Q=trace.Q,
@@ -43,7 +43,9 @@ def head_scenario(run: Run, layer: int, head: int) -> Scenario:
         mask_kind="padding" if padded else "none",
         n_valid=run.n_valid if padded else None,
         name=f"MiniLM layer {layer + 1}, head {head + 1}: {short}",
-    ).validate()
+    )
+    scenario.validate()  # raises InputError if anything does not fit the walkthrough
+    return scenario
 
 
 def _token_text(token: str) -> str:
