@@ -1,6 +1,7 @@
 """attention_core: scaled dot-product attention in pure NumPy, every stage kept.
 
 No Streamlit, no Plotly: notebooks, tests and the app all call this package.
+``attention_core.pretrained`` runs a real model (all-MiniLM-L6-v2) through ``attention()``.
 """
 
 from attention_core.attention import (
@@ -36,6 +37,7 @@ from attention_core.presets import (
     default_scenario,
     random_scenario,
 )
+from attention_core.pretrained import ModelMissing, load_model
 from attention_core.resize import resize
 from attention_core.saturation import saturation_sweep
 from attention_core.scenario import MASK_KINDS, MODES, Scenario
@@ -50,6 +52,7 @@ __all__ = [
     "PRESETS",
     "AttentionTrace",
     "InputError",
+    "ModelMissing",
     "MultiHeadTrace",
     "Preset",
     "Scenario",
@@ -65,6 +68,7 @@ __all__ = [
     "head_divisors",
     "head_slice",
     "label_tokens",
+    "load_model",
     "multi_head_attention",
     "naive_softmax",
     "padding_mask",

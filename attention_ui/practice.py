@@ -45,9 +45,9 @@ from attention_ui import state
 from attention_ui.pages import BY_KEY
 from attention_ui.widgets import link
 
-PROGRESS = "practice_progress"
-HINTS = "practice_hints"
-SOLUTIONS = "practice_solutions"
+PROGRESS = state.PRACTICE_PROGRESS
+HINTS = state.PRACTICE_HINTS
+SOLUTIONS = state.PRACTICE_SOLUTIONS
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
 

@@ -42,6 +42,9 @@ UPLOAD_ERROR = "upload_error"
 FLASH = "flash"
 HEAD_STAGE = "mh_stage"
 PER_SCENARIO = "_per_scenario"
+PRACTICE_PROGRESS = "practice_progress"
+PRACTICE_HINTS = "practice_hints"
+PRACTICE_SOLUTIONS = "practice_solutions"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -60,6 +63,9 @@ SESSION_KEYS: dict[str, str] = {
     FLASH: "toasts for the next page (a button that also switches page would lose them)",
     HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
     PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
+    PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
+    PRACTICE_HINTS: "how many hints each exercise step has shown",
+    PRACTICE_SOLUTIONS: "the exercises whose solution is open",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.

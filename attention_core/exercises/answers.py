@@ -7,9 +7,9 @@ import re
 import numpy as np
 
 from attention_core.errors import InputError
-from attention_core.exercises.text import count
 from attention_core.parsing import parse_matrix
 from attention_core.types import FloatArray
+from attention_core.words import count
 
 _PERCENT = re.compile(r"%")
 _TYPED_NUMBER = re.compile(r"\d*\.(\d+)|\d+")

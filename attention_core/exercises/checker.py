@@ -9,12 +9,12 @@ from attention_core.exercises.answers import looks_like_percentages, parse_answe
 from attention_core.exercises.model import ChoiceStep, Feedback, NumericStep, Variant
 from attention_core.exercises.text import (
     answer_format,
-    count,
     format_value,
     shape_text,
     tolerance_text,
 )
 from attention_core.types import FloatArray
+from attention_core.words import count
 
 
 def check_answer(step: NumericStep, text: str) -> Feedback:

@@ -6,21 +6,13 @@ import numpy as np
 
 from attention_core.exercises.model import NumericStep, tolerance
 from attention_core.types import FloatArray
+from attention_core.words import count
 
 
 def shape_text(shape: tuple[int, ...]) -> str:
     """'2 rows × 3 columns'."""
     rows, cols = shape
     return f"{count(rows, 'row')} × {count(cols, 'column')}"
-
-
-def plural(n: int, word: str) -> str:
-    return word if n == 1 else word + "s"
-
-
-def count(n: int, word: str) -> str:
-    """'1 number', '3 numbers'."""
-    return f"{n} {plural(n, word)}"
 
 
 def tolerance_text(step: NumericStep) -> str:
