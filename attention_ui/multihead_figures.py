@@ -81,7 +81,6 @@ def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
             "side": "top",
             "type": "category",
             "automargin": True,
-            "title": {"text": "head·column", "standoff": 4},
         },
         yaxis={
             "autorange": "reversed",
