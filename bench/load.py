@@ -78,6 +78,7 @@ class Options:
     rss_log: str | None = None
     json_out: str | None = None
     warmup: bool = True  # one visit to every page first, as the teacher does before sharing
+    per_page: int = 0  # > 0: measure each page's server CPU per rerun instead of a class
 
 
 @dataclass
@@ -383,6 +384,26 @@ async def warm_up(opts: Options) -> None:
             await student._rerun(ws, page_hash=page_hash)
 
 
+async def page_costs(opts: Options, repeats: int) -> dict[str, float]:
+    """Server CPU per rerun of each page, in ms: one student reruns every page ``repeats``
+    times while the server's CPU time is read from /proc (the whole process: the script,
+    Streamlit's messages and the websocket). Run it on an otherwise idle server."""
+    pids = opts.pids or [p for port in server_ports(opts) for p in listening_pids(port)]
+    student = Student(WARMUP_STUDENT, opts, Stats(), random.Random(0))
+    student.source = None
+    ws_url = f"ws://{student.host}:{student.port}{student.base}/_stcore/stream"
+    costs = {}
+    async with connect(ws_url, subprotocols=["streamlit"], max_size=None, ping_interval=None) as ws:
+        await student._rerun(ws, page_name="")
+        for name, page_hash in list(student.pages.items()):
+            await student._rerun(ws, page_hash=page_hash)  # the switch itself is not counted
+            cpu0 = cpu_seconds(pids)
+            for _ in range(repeats):
+                await student._rerun(ws, page_hash=page_hash)
+            costs[name or "start"] = 1000 * (cpu_seconds(pids) - cpu0) / repeats
+    return costs
+
+
 async def run_class(opts: Options) -> Stats:
     if opts.warmup:
         await warm_up(opts)
@@ -550,6 +571,13 @@ def parse_args(argv: list[str] | None = None) -> Options:
     )
     p.add_argument("--rss-log", help="append 'epoch  seconds  rss_bytes' lines here every second")
     p.add_argument("--json", dest="json_out", help="also write the summary as JSON here")
+    p.add_argument(
+        "--per-page",
+        type=int,
+        metavar="REPEATS",
+        default=0,
+        help="instead of a class: server CPU per rerun of each page (one student)",
+    )
     a = p.parse_args(argv)
     return Options(
         url=a.url.rstrip("/"),
@@ -566,6 +594,7 @@ def parse_args(argv: list[str] | None = None) -> Options:
         rss_log=a.rss_log,
         json_out=a.json_out,
         warmup=not a.no_warmup,
+        per_page=a.per_page,
     )
 
 
@@ -577,6 +606,11 @@ def run(opts: Options) -> tuple[dict, Stats]:
 
 def main(argv: list[str] | None = None) -> int:
     opts = parse_args(argv)
+    if opts.per_page:
+        costs = asyncio.run(page_costs(opts, opts.per_page))
+        for name, ms in costs.items():
+            print(f"{name:>12}: {ms:5.1f} ms server CPU per rerun")
+        return 0
     s, stats = run(opts)
     print_summary(s, stats)
     if opts.json_out:
