@@ -496,6 +496,7 @@ def summary(stats: Stats, opts: Options, load_before: tuple[float, ...]) -> dict
         "script_runs": stats.script_runs,
         "loadavg_before": load_before,
         "loadavg_after": os.getloadavg(),
+        "driver_cpu_s": sum(os.times()[:2]),  # this process: it shares the machine
     }
 
 
@@ -527,7 +528,10 @@ def print_summary(s: dict, stats: Stats) -> None:
     )
     before = " / ".join(f"{x:.2f}" for x in s["loadavg_before"])
     after = " / ".join(f"{x:.2f}" for x in s["loadavg_after"])
-    print(f"load average before {before}, after {after} ({os.cpu_count()} cores)")
+    print(
+        f"load average before {before}, after {after} ({os.cpu_count()} cores); "
+        f"this driver used {s['driver_cpu_s']:.0f} s of CPU"
+    )
 
 
 def parse_args(argv: list[str] | None = None) -> Options:
