@@ -53,7 +53,7 @@ if str(ROOT) not in sys.path:
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
-from attention_core import Scenario  # noqa: E402
+from attention_core import InputError, Scenario  # noqa: E402
 from attention_core.presets import random_scenario  # noqa: E402
 
 TOKEN = re.compile(rb"zq(\d{4})[a-h]")  # every simulated student's tokens look like this
@@ -220,10 +220,13 @@ class Student:
             self.stats.finished += 1
         except (OSError, WebSocketException, TimeoutError) as exc:
             self.stats.errors.append(f"student {self.index}: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # anything else is counted too: one student must not end the class
+            self.stats.errors.append(f"student {self.index}: unexpected {exc!r}")
         if self.saw_own:
             self.stats.saw_own_tokens += 1
 
     async def _visit(self, stop_at: float) -> None:
+        # a shared deep link: the Start page or a walkthrough page, with the scenario
         first = self.rng.choice(["", "scores", "softmax", "scaling", "projections", "output"])
         t0 = time.perf_counter()
         for path in (f"/{first}?{self.query}", "/_stcore/health", "/_stcore/host-config"):
@@ -322,7 +325,10 @@ class Student:
 
     def _follow_url(self, query: str) -> bool:
         """The app wrote the URL; it must hold this student's scenario, then we keep it."""
-        tokens = tokens_in_query(query)
+        try:
+            tokens = tokens_in_query(query)
+        except InputError as exc:
+            return self._error(f"the app wrote an unreadable ?s= ({exc})")
         if tokens is not None and tokens != self.tokens:
             self.stats.leaks.append(f"student {self.index} was handed ?s= with {tokens[:3]}")
             return False
