@@ -70,10 +70,13 @@ def projections(
         for name, figure in sf.qkv_figures(labels, t).items():
             plot(figure, key=f"{key}_{name}")
         return
-    tabs = st.tabs([f"{name} = X W_{name}" for name in ("Q", "K", "V")])
+    # Lazy tabs: only the open one is drawn (three heatmaps, not nine); a click reruns.
+    titles = [f"{name} = X W_{name}" for name in ("Q", "K", "V")]
+    tabs = st.tabs(titles, key=f"{key}_tab", on_change="rerun")
     for tab, name in zip(tabs, ("Q", "K", "V"), strict=True):
-        with tab:
-            _product(labels, X, W[name], getattr(t, name), name, key)
+        if tab.open is not False:  # None: not tracked, draw it
+            with tab:
+                _product(labels, X, W[name], getattr(t, name), name, key)
     show_code(project)
 
 
