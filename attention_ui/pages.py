@@ -36,6 +36,13 @@ LABS: tuple[PageSpec, ...] = (
         "Sweep d_k: softmax saturation with and without scaling",
     ),
     PageSpec(
+        "multi-head",
+        "Multi-head",
+        "app_pages/labs/multi_head.py",
+        "Labs",
+        "Split your scenario into heads and follow each one",
+    ),
+    PageSpec(
         "real-model",
         "Real model",
         "app_pages/labs/real_model.py",

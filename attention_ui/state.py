@@ -9,6 +9,9 @@ The valid scenario is mirrored into the URL (``?s=...``) so any page can be shar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import streamlit as st
 
 from attention_core import (
@@ -36,6 +39,9 @@ CURRENT_PAGE = "_current_page"
 PACKED = "_packed"
 PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
+FLASH = "flash"
+HEAD_STAGE = "mh_stage"
+PER_SCENARIO = "_per_scenario"
 PRACTICE_PROGRESS = "practice_progress"
 PRACTICE_HINTS = "practice_hints"
 PRACTICE_SOLUTIONS = "practice_solutions"
@@ -58,6 +64,9 @@ SESSION_KEYS: dict[str, str] = {
     PACKED: "the scenario and its ?s= string, packed once per scenario",
     PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
+    FLASH: "toasts for the next page (a button that also switches page would lose them)",
+    HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
+    PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
     PRACTICE_HINTS: "how many hints each exercise step has shown",
     PRACTICE_SOLUTIONS: "the exercises whose solution is open",
@@ -66,6 +75,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
     RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
 }
+N_HEADS_WIDGET = "n_heads_choice"
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
     "tokens_text",
@@ -77,12 +87,14 @@ EDITOR_WIDGETS = (
     "mask_kind",
     "mask_n_valid",
     "scaled_toggle",
+    N_HEADS_WIDGET,
 )
 
 URL_KEY = "s"
 STEP_PARAM = "step"
 LAB_DK = "lab_dk"
 LAB_SEED = "lab_seed"
+HEAD = "head"
 RM_TEXT = "rm_text"
 RM_TEXT_B = "rm_text_b"
 RM_TOKEN = "rm_token"
@@ -93,6 +105,7 @@ URL_PARAMS: dict[str, str] = {
     STEP_PARAM: "presentation mode's step, 1-based",
     LAB_DK: "the scaling lab's d_k (a widget bound to the URL; its session key too)",
     LAB_SEED: "the scaling lab's random seed (a widget bound to the URL; its session key too)",
+    HEAD: "the multi-head lab's picked head, 1-based (a widget bound to the URL; its key too)",
     # The real-model page's widgets, bound to the URL like the lab's (layer, head 1-based):
     RM_TEXT: "the real-model page's sentence",
     RM_TEXT_B: "the real-model page's second sentence (the comparison)",
@@ -101,6 +114,7 @@ URL_PARAMS: dict[str, str] = {
     RM_HEAD: "the real-model page's head, 1 to 12",
 }
 EDITED = " (edited)"
+T = TypeVar("T")
 
 
 def init_state() -> None:
@@ -193,7 +207,7 @@ def reset_editors() -> None:
     ss[EDITOR_GEN] = ss.get(EDITOR_GEN, 0) + 1
     _note_dropped_cells(ss.get(FIELD_ERRORS) or {})
     draft = get_draft()
-    ss[EDITOR_BASE] = {n: getattr(draft, n) for n in draft.matrix_names}
+    ss[EDITOR_BASE] = {n: getattr(draft, n) for n in draft.grid_names}
     for key in EDITOR_WIDGETS:
         ss.pop(key, None)
 
@@ -207,6 +221,16 @@ def _note_dropped_cells(errors: dict[str, str]) -> None:
 def dropped_cells() -> list[str]:
     """Messages about unreadable cells that were put back to their last value (read once)."""
     return st.session_state.pop(DROPPED, [])
+
+
+def flash(message: str) -> None:
+    """A toast for the next run, whichever page it draws (see ``pop_flashes``)."""
+    st.session_state.setdefault(FLASH, []).append(message)
+
+
+def pop_flashes() -> list[str]:
+    """The toasts waiting since the last run (read once)."""
+    return st.session_state.pop(FLASH, [])
 
 
 def editor_gen() -> int:
@@ -244,6 +268,19 @@ def scenario_url() -> str:
         cached = (scenario, scenario.to_url())
         ss[PACKED] = cached
     return cached[1]
+
+
+def per_scenario(name: str, build: Callable[[], T]) -> T:
+    """``build()`` run once per current scenario and kept: a rerun that changes nothing
+    (a picked cell, a tab) reuses it. Cached functions must read only the scenario."""
+    ss = st.session_state
+    memo = ss.get(PER_SCENARIO)
+    if memo is None or memo[0] is not get_scenario():
+        memo = (get_scenario(), {})
+        ss[PER_SCENARIO] = memo
+    if name not in memo[1]:
+        memo[1][name] = build()
+    return memo[1][name]
 
 
 def link_fits() -> bool:

@@ -44,7 +44,7 @@ def head_scenario(run: Run, layer: int, head: int) -> Scenario:
         n_valid=run.n_valid if padded else None,
         name=f"MiniLM layer {layer + 1}, head {head + 1}: {short}",
     )
-    scenario.validate()  # raises InputError if it is not valid; it returns the trace, not self
+    scenario.validate()  # raises InputError if anything does not fit the walkthrough
     return scenario
 
 
