@@ -33,6 +33,7 @@ from helpers import (
     wait_idle,
 )
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core import Scenario
 from attention_ui import present
@@ -683,11 +684,19 @@ class RealModelPage(AppPage):
         return (line.inner_text() or "").translate(INVISIBLE)
 
     def _choose(self, widget: str, option: str) -> None:
-        """Open a select box with the keyboard and click an option. (Right after another
-        box was used, a mouse click on this one focused it without opening it here.)"""
-        self.page.locator(f"{key(widget)} input").focus()
-        self.page.keyboard.press("ArrowDown")
-        self.page.get_by_role("option", name=option, exact=True).click()
+        """Open a select box with the keyboard and click an option. Right after another box
+        was used, a click (and, more rarely, ArrowDown) focused it without opening it: retry."""
+        wanted = self.page.get_by_role("option", name=option, exact=True)
+        for _ in range(4):
+            wait_idle(self.page)
+            self.page.locator(f"{key(widget)} input").focus()
+            self.page.keyboard.press("ArrowDown")
+            try:
+                wanted.wait_for(timeout=3_000)
+                break
+            except PlaywrightTimeoutError:
+                self.page.keyboard.press("Escape")
+        wanted.click()
 
     def pick_token(self, label: str) -> None:
         self._choose("rm_token", label)
