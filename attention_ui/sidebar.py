@@ -22,6 +22,7 @@ def render() -> None:
     scenario = state.get_scenario()
     st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
     st.caption(_summary(scenario))
+    undo_control()
     preset_picker()
     with st.expander("Share and export"):
         share_and_export(scenario)
@@ -74,7 +75,23 @@ def preset_picker(key: str = "preset_choice") -> None:
 def load_example(key: str) -> None:
     """Make a preset the current scenario and say so (a toast, since the page may not change)."""
     state.load_preset(key)
-    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}")
+    undo = " Undo brings back the one it replaced." if state.previous_scenario() else ""
+    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}.{undo}")
+
+
+def undo_control(key: str = "undo_replace") -> None:
+    """One button that brings back the scenario the last load replaced (if any)."""
+    previous = state.previous_scenario()
+    if previous is None:
+        return
+    st.button(
+        f"Undo: bring back “{md_escape(previous.name or 'your own scenario')}”",
+        key=key,
+        on_click=state.undo_replace,
+        icon=":material/undo:",
+        help="The last example, exercise or file you loaded replaced this scenario. "
+        "Bring it back (the one you loaded can be brought back the same way).",
+    )
 
 
 def _load(key: str) -> None:
@@ -112,6 +129,6 @@ def _on_upload() -> None:
     if f is None:
         return
     try:
-        state.set_scenario(Scenario.from_json(f.getvalue()))
+        state.replace_scenario(Scenario.from_json(f.getvalue()))
     except InputError as exc:
         st.session_state[UPLOAD_ERROR] = f"That file could not be loaded: {exc.message}"

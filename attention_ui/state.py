@@ -10,6 +10,7 @@ The valid scenario is mirrored into the URL (``?s=...``) so any page can be shar
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_core import (
     PRESETS,
@@ -36,6 +37,7 @@ CURRENT_PAGE = "_current_page"
 PACKED = "_packed"
 PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
+PREVIOUS = "previous_scenario"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -51,6 +53,7 @@ SESSION_KEYS: dict[str, str] = {
     PACKED: "the scenario and its ?s= string, packed once per scenario",
     PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
+    PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
 }
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
@@ -79,13 +82,41 @@ EDITED = " (edited)"
 
 
 def init_state() -> None:
-    """Run at the top of every script run: load the scenario from the URL once per session."""
+    """Run at the top of every script run: load the scenario from the URL once per session,
+    and again when the browser's Back or Forward brought back an address with another one."""
     ss = st.session_state
-    if SCENARIO in ss:
+    if SCENARIO not in ss:
+        scenario, error = scenario_from_query()
+        _store(scenario)
+        ss[URL_ERROR] = error
+    elif history_navigation():
+        _follow_url()
+
+
+def history_navigation() -> bool:
+    """Whether this run comes from the browser's Back or Forward button.
+
+    Only then is ``?s=`` news: on any other run the address holds what the last run wrote,
+    or is a moment behind it (a click sent before the new address arrived), and following
+    it would undo the learner's latest edit.
+    """
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.is_history_navigation)
+
+
+def _follow_url() -> None:
+    """Show the scenario of the address Back or Forward returned to (each edit wrote one).
+
+    An address without ``?s=``, or one that cannot be read, keeps the current scenario.
+    """
+    raw = url_value(URL_KEY)
+    if not raw or raw == scenario_url():
         return
-    scenario, error = scenario_from_query()
-    _store(scenario)
-    ss[URL_ERROR] = error
+    try:
+        scenario = Scenario.from_url(raw)
+    except InputError:
+        return
+    set_scenario(scenario)
 
 
 def scenario_from_query() -> tuple[Scenario, str | None]:
@@ -138,7 +169,32 @@ def set_scenario(scenario: Scenario) -> None:
 
 
 def load_preset(key: str) -> None:
-    set_scenario(PRESETS[key].build())
+    replace_scenario(PRESETS[key].build())
+
+
+def replace_scenario(scenario: Scenario) -> None:
+    """Load ``scenario`` in place of the current one, which is kept for one step of undo.
+
+    An example, an exercise or a file replaces the learner's own numbers at one click;
+    ``undo_replace`` brings them back. InputError (an invalid file) changes nothing.
+    """
+    current = get_scenario()
+    set_scenario(scenario)
+    if current != scenario:
+        st.session_state[PREVIOUS] = current
+
+
+def previous_scenario() -> Scenario | None:
+    """The scenario the last load replaced, if there is one to bring back."""
+    return st.session_state.get(PREVIOUS)
+
+
+def undo_replace() -> None:
+    """Bring back the replaced scenario; the one it replaces becomes the one to bring back,
+    so pressing twice is a no-op and no numbers are ever lost."""
+    previous = previous_scenario()
+    if previous is not None:
+        replace_scenario(previous)
 
 
 def update_draft(draft: Scenario) -> bool:
