@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
@@ -22,7 +23,24 @@ SEQUENTIAL = "Viridis"
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 MASKED_TEXT = "−∞"
 MASKED_BG = "#BDBDBD"
+INK = "#000000"  # outlines, markers and guide lines; ``themed`` swaps it for the theme's ink
 FONT = {"family": "sans-serif", "size": 14}
+
+
+@dataclass(frozen=True)
+class Palette:
+    """What a figure needs to know about the page it sits on (Streamlit's light or dark theme)."""
+
+    name: str
+    ink: str  # text, axes, outlines, the output diamond: Streamlit's own text colour
+    masked: str  # masked cells and the gaps between cells; −∞ is written in its contrast
+    legend_bg: str  # a legend over the plot, translucent
+    template: str  # Plotly's axes and grid lines for this background
+
+
+LIGHT = Palette("light", "#31333F", MASKED_BG, "rgba(255,255,255,0.8)", "plotly_white")
+DARK = Palette("dark", "#FAFAFA", "#5C5F6B", "rgba(14,17,23,0.8)", "plotly_dark")
+PALETTES = {p.name: p for p in (LIGHT, DARK)}
 
 
 def safe(text: str) -> str:
@@ -142,7 +160,7 @@ def _heatmap(
             x1=j + 0.5,
             y0=i - 0.5,
             y1=i + 0.5,
-            line={"color": "#000000", "width": 4},
+            line={"color": INK, "width": 4},
             xref="x",
             yref="y",
         )
@@ -255,7 +273,7 @@ def contributions_bar(
         y=parts.sum(axis=0),
         mode="markers+text",
         name="output (sum)",
-        marker={"symbol": "diamond", "size": 14, "color": "#000000"},
+        marker={"symbol": "diamond", "size": 14, "color": INK},
         text=[_fmt(v, 3) for v in parts.sum(axis=0)],
         textposition="top center",
     )
@@ -292,3 +310,45 @@ def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str
         margin={"l": 10, "r": 10, "t": 60, "b": 10},
     )
     return fig
+
+
+def themed(figure: go.Figure, palette: Palette = LIGHT) -> go.Figure:
+    """``figure`` drawn for a page in ``palette``'s theme (changed in place and returned).
+
+    The background is transparent (the page's own shows through), text and INK take the
+    theme's ink, and a heatmap's grey (masked cells, the gaps) its masked grey. Heatmap
+    cell numbers keep Plotly's automatic contrast with their cell, so they stay readable
+    on both ends of every colour scale, in both themes.
+    """
+    heat = any(trace.type == "heatmap" for trace in figure.data)
+    figure.update_layout(
+        template=palette.template,
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor=palette.masked if heat else "rgba(0,0,0,0)",
+        font={"color": palette.ink},
+    )
+    if heat:  # the template's grid would cross the masked cells
+        figure.update_xaxes(showgrid=False, zeroline=False)
+        figure.update_yaxes(showgrid=False, zeroline=False)
+    if figure.layout.legend.bgcolor is not None:
+        figure.update_layout(legend_bgcolor=palette.legend_bg)
+    for trace in figure.data:
+        for path in ("marker.color", "marker.line.color", "line.color"):
+            _swap_ink(trace, path, palette.ink)
+    for shape in figure.layout.shapes:
+        _swap_ink(shape, "line.color", palette.ink)
+    return figure
+
+
+def _swap_ink(obj: object, path: str, ink: str) -> None:
+    """Set ``obj``'s property at ``path`` (e.g. "marker.line.color") to ``ink`` where it is INK."""
+    *parents, name = path.split(".")
+    for part in parents:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return
+    value = getattr(obj, name, None)
+    if isinstance(value, str) and value.upper() == INK:
+        setattr(obj, name, ink)
+    elif isinstance(value, (list, tuple)) and INK in value:
+        setattr(obj, name, [ink if v == INK else v for v in value])

@@ -27,6 +27,7 @@ from attention_core import (
     softmax,
 )
 from attention_ui import figures as fig
+from attention_ui import look
 from attention_ui import stage_data as data
 from attention_ui import stage_figures as sf
 from attention_ui.stage_data import Labels
@@ -43,8 +44,10 @@ DIRECT_NOTE = (
 
 
 def plot(figure: go.Figure, key: str, **kwargs: object) -> object:
-    """st.plotly_chart with the app's settings (PNG download kept, no logo)."""
-    return st.plotly_chart(figure, key=key, config=CONFIG, theme=None, **kwargs)
+    """st.plotly_chart with the app's settings (PNG download kept, no logo), in the colours
+    of the browser's theme (Streamlit's own chart theme is off: it would restyle the scales)."""
+    themed = fig.themed(figure, look.palette())
+    return st.plotly_chart(themed, key=key, config=CONFIG, theme=None, **kwargs)
 
 
 def summary(stage: str, labels: Labels, t: AttentionTrace, key: str) -> None:
