@@ -7,15 +7,16 @@ runs, so the first deep link on a fresh server would skip this file (see README)
 
 import streamlit as st
 
-from attention_ui import guard, sidebar, state
+from attention_ui import guard, look, sidebar, state
 from attention_ui.pages import ALL_PAGES
 
 st.set_page_config(
     page_title="Attention Lab",
     page_icon="assets/favicon.png",
     layout="wide",
-    initial_sidebar_state="expanded",
+    initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
 )
+look.frame()
 state.init_state()
 
 sections: dict[str, list] = {}

@@ -14,7 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
-from attention_ui.text import vector_columns
+from attention_ui.text import minus, vector_columns
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
 # viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
@@ -130,13 +130,15 @@ def _heatmap(
             **scale,
         )
     )
+    angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
     fig.update_layout(
-        title={"text": title, "x": 0.0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
+        title=TITLE | {"text": title},
         xaxis={
             "title": {"text": col_title, "standoff": 4},
             "side": "top",
             "type": "category",
             "automargin": True,
+            "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
         },
         yaxis={
@@ -146,8 +148,8 @@ def _heatmap(
             "range": [M.shape[0] - 0.5, -0.5],
         },  # first row on top, as in a matrix
         plot_bgcolor=MASKED_BG,
-        height=_height(M.shape[0]),
-        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+        height=_height(M.shape[0]) + top - 60,
+        margin={"l": 10, "r": 10, "t": top, "b": 10},
         font=FONT,
     )
     if clickable:
@@ -206,6 +208,28 @@ def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> d
 
 
 MAX_PRINTED = 24  # above this many rows or columns, numbers show on hover only
+# A heatmap's title has the top of the figure to itself: the key labels and their axis
+# title ("key") sit below it in a margin made tall enough for them (``top_room``).
+TITLE = {"x": 0.0, "xanchor": "left", "yref": "container", "y": 1.0, "yanchor": "top",
+         "pad": {"t": 8}}  # fmt: skip
+TITLE_ROOM = 34  # px: the title's line at the top of a heatmap
+
+
+def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[int, int]:
+    """The key labels' angle and the heatmap's top margin (px) that fits the title above them.
+
+    ``cell_px``: the width of a column, None when unknown (many columns): labels wider than
+    a column are turned upright rather than left for Plotly to turn by an unknown angle.
+    """
+    longest = max((len(html.unescape(label)) for label in labels), default=1)
+    width = 0.62 * font * longest  # px, an average sans-serif character
+    upright = cell_px is None or width > cell_px - 4
+    label_room = width + 6 if upright else font + 6
+    return (-90 if upright else 0), int(TITLE_ROOM + font + 10 + label_room)
+
+
+PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
+PHONE_FONT = 12
 
 
 def _cell_font(shape: tuple[int, int]) -> int:
@@ -276,6 +300,7 @@ def contributions_bar(
         marker={"symbol": "diamond", "size": 14, "color": INK},
         text=[_fmt(v, 3) for v in parts.sum(axis=0)],
         textposition="top center",
+        cliponaxis=False,  # the total over the tallest bar may stand above the plot area
     )
     fig.update_layout(
         barmode="relative",
@@ -284,7 +309,7 @@ def contributions_bar(
         height=380,
         yaxis={"title": {"text": "contribution"}, "automargin": True},
         legend={"orientation": "h", "y": -0.2},
-        margin={"l": 10, "r": 10, "t": 60, "b": 10},
+        margin={"l": 10, "r": 10, "t": 84, "b": 10},  # room for a total above the top bar
     )
     return fig
 
@@ -352,3 +377,37 @@ def _swap_ink(obj: object, path: str, ink: str) -> None:
         setattr(obj, name, ink)
     elif isinstance(value, (list, tuple)) and INK in value:
         setattr(obj, name, [ink if v == INK else v for v in value])
+
+
+def for_phone(figure: go.Figure) -> go.Figure:
+    """``figure`` for a phone's screen (changed in place and returned).
+
+    Heatmap cells print at most two decimals in small type, and the figure gets a fixed
+    width of PHONE_CELL per column: wider than the screen, the page scrolls it sideways
+    rather than squeezing the numbers into each other.
+    """
+    heat = [trace for trace in figure.data if trace.type == "heatmap"]
+    for trace in heat:
+        if trace.text is not None:
+            trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
+                          for row, zs in zip(trace.text, trace.z, strict=True)]  # fmt: skip
+        trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
+    if heat:
+        labels = max((trace.x for trace in heat), key=len)
+        angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
+        right = 70 if figure.layout.annotations else 20
+        figure.update_layout(
+            width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
+            height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
+        )  # fmt: skip
+        figure.update_xaxes(tickangle=angle)
+        figure.update_annotations(font={"size": PHONE_FONT - 1})
+    return figure
+
+
+def _shorter(text: str, z: float | None) -> str:
+    """A cell's text with two decimals when it has more (−∞ and whole numbers stay)."""
+    decimals = text.split(".")[1] if "." in text else ""
+    if z is None or not np.isfinite(z) or len(decimals) <= 2:
+        return text
+    return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit

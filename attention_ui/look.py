@@ -30,3 +30,38 @@ def phone() -> bool:
     """Whether the browser is a phone's (its user agent says so): figures print fewer digits."""
     agent = st.context.headers.get("User-Agent") or ""
     return bool(_PHONE.search(agent))
+
+
+# Static CSS and script of our own (no learner text in them), added once per run by app.py.
+# - Formulas wider than a phone scroll sideways instead of being cut at the right edge.
+# - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
+#   covers the page; the app draws its own menu (st.page_link, which carries ?s=), so the
+#   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
+#   sidebar link also presses the sidebar's close button.
+FRAME = """
+<style>
+.katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
+@media (max-width: 640px) {
+  .katex-display > .katex { font-size: 1.05em; }
+  [data-testid="stFullScreenFrame"]:has(> [data-testid="stPlotlyChart"]) { overflow-x: auto; }
+}
+</style>
+<script>
+(() => {
+  if (window.__attentionLabNav) return;  // once per page load, however many reruns
+  window.__attentionLabNav = true;
+  const narrow = window.matchMedia("(max-width: 767.98px)");
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-testid='stSidebar'] a[href]");
+    if (!link || !narrow.matches) return;
+    const close = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
+    if (close) close.click();
+  }, true);
+})();
+</script>
+"""
+
+
+def frame() -> None:
+    """The app-wide CSS and the phone menu script (see FRAME)."""
+    st.html(FRAME, unsafe_allow_javascript=True)

@@ -121,7 +121,7 @@ def _move(delta: int, n: int) -> None:
 
 # ---- figures ---------------------------------------------------------------------------
 def projector_figure(
-    figure: go.Figure, rows: int, cols: int, max_height: int = 460, narrow: bool = False
+    figure: go.Figure, rows: int, cols: int, max_height: int = 480, narrow: bool = False
 ) -> go.Figure:
     """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
 

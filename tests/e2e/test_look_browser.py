@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import MAIN, PLOTLY, SIDEBAR, goto, shot, wait_idle
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from attention_core import PRESETS
 from attention_ui import figures as fig
@@ -16,6 +16,7 @@ from attention_ui.pages import ALL_PAGES
 
 CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
 PHONE = {"width": 390, "height": 844}
+NAV = "[data-testid='stPageLink-NavLink']"
 PHONE_AGENT = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/156.0.0.0 Mobile Safari/537.36"
@@ -61,38 +62,45 @@ def test_the_app_and_its_figures_follow_the_system_theme(
         context.close()
 
 
-@pytest.mark.parametrize("key", [p.key for p in ALL_PAGES])
-def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key: str) -> None:
-    context = browser.new_context(
+def phone_context(browser: Browser, browser_context_args: dict) -> BrowserContext:
+    return browser.new_context(
         **{**browser_context_args, "viewport": PHONE},
         user_agent=PHONE_AGENT,
         is_mobile=True,
         has_touch=True,
         device_scale_factor=2,
     )
+
+
+def test_the_phone_menu_closes_after_a_tap(browser: Browser, browser_context_args: dict) -> None:
+    context = phone_context(browser, browser_context_args)
     page = context.new_page()
     try:
-        goto(page, f"/{'' if key == 'start' else key}?s={CAUSAL}")
+        goto(page, "/")
         sidebar = page.locator(SIDEBAR)
-        assert sidebar.get_attribute("aria-expanded") != "true", "the sidebar covers the page"
-        main = page.locator(MAIN)
-        overflow = main.evaluate("e => e.scrollWidth - e.clientWidth")
-        assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
-        shot(page, f"phone-{key}")
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        page.locator("[data-testid='stExpandSidebarButton']").click()
+        page.wait_for_selector(f"{SIDEBAR}[data-collapsed='false']")
+        sidebar.locator(NAV).filter(has_text="3. Scores").click()
+        page.wait_for_url("**/scores?s=*")
+        wait_idle(page)
+        assert sidebar.get_attribute("data-collapsed") == "true", "the menu still covers the page"
+        assert page.locator(f"{MAIN} h1").first.inner_text() == "3. Scores"
     finally:
         context.close()
 
 
-def test_presentation_fills_a_1920_screen(browser: Browser, browser_context_args: dict) -> None:
-    context = browser.new_context(
-        **{**browser_context_args, "viewport": {"width": 1920, "height": 1080}}
-    )
+@pytest.mark.parametrize("key", [p.key for p in ALL_PAGES])
+def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key: str) -> None:
+    context = phone_context(browser, browser_context_args)
     page = context.new_page()
     try:
-        goto(page, f"/present?step=6&s={CAUSAL}")
-        box = page.locator(PLOTLY).first.bounding_box()
-        assert box is not None and box["height"] >= 600, box
-        shot(page, "projector-1920-softmax", full=False)
-        wait_idle(page)
+        goto(page, f"/{'' if key == 'start' else key}?s={CAUSAL}")
+        sidebar = page.locator(SIDEBAR)
+        assert sidebar.get_attribute("data-collapsed") == "true", "the sidebar covers the page"
+        main = page.locator(MAIN)
+        overflow = main.evaluate("e => e.scrollWidth - e.clientWidth")
+        assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
+        shot(page, f"phone-{key}")
     finally:
         context.close()
