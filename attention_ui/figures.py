@@ -153,7 +153,7 @@ def _heatmap(
         font=FONT,
     )
     if clickable:
-        fig.add_trace(_cell_markers(M, row_labels, col_labels, row_title, col_title))
+        fig.add_trace(_cell_markers(fig.data[0].text, row_labels, col_labels, row_title, col_title))
     if highlight is not None:
         i, j = highlight
         fig.add_shape(
@@ -170,21 +170,26 @@ def _heatmap(
 
 
 def _cell_markers(
-    M: FloatArray,
+    texts: Sequence[Sequence[str]],
     row_labels: Sequence[str],
     col_labels: Sequence[str],
     row_title: str,
     col_title: str,
 ) -> go.Scatter:
-    """One see-through square per cell, so a click selects (row label, column label)."""
-    rows, cols = np.meshgrid(np.arange(M.shape[0]), np.arange(M.shape[1]), indexing="ij")
+    """One see-through square per cell, so a click selects (row label, column label).
+
+    texts (rows, cols): the cells' numbers. The squares lie over the heatmap and take its
+    hover, so they say the value too.
+    """
+    rows, cols = np.meshgrid(np.arange(len(texts)), np.arange(len(texts[0])), indexing="ij")
     return go.Scatter(
         x=[col_labels[j] for j in cols.ravel()],
         y=[row_labels[i] for i in rows.ravel()],
+        text=[texts[i][j] for i, j in zip(rows.ravel(), cols.ravel(), strict=True)],
         mode="markers",
         marker={"symbol": "square", "size": 36, "opacity": 0.01},
-        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>click to break it down"
-        "<extra></extra>",
+        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}: %{{text}}"
+        "<br>click to break it down<extra></extra>",
         showlegend=False,
         unselected={"marker": {"opacity": 0.01}},
         selected={"marker": {"opacity": 0.01}},

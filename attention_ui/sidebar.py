@@ -12,6 +12,7 @@ from attention_ui.text import count, md_escape
 from attention_ui.widgets import link
 
 UPLOAD_ERROR = state.UPLOAD_ERROR
+NAME_KEY = "scenario_name"  # one of state.EDITOR_WIDGETS: re-seeded when the scenario changes
 
 
 def render() -> None:
@@ -100,6 +101,14 @@ def _load(key: str) -> None:
 
 
 def share_and_export(s: Scenario) -> None:
+    st.session_state.setdefault(NAME_KEY, s.name)
+    st.text_input(
+        "Name (your students see it)",
+        key=NAME_KEY,
+        max_chars=state.NAME_CHARS,
+        on_change=lambda: state.rename(st.session_state[NAME_KEY]),
+        help="Leave it empty to have the name follow your edits.",
+    )
     if state.link_fits():
         base = (st.context.url or "").split("?")[0]
         st.markdown("**Share link** (opens these numbers on this page):")

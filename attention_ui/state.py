@@ -38,6 +38,7 @@ PACKED = "_packed"
 PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
 PREVIOUS = "previous_scenario"
+OWN_NAME = "own_name"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -54,6 +55,7 @@ SESSION_KEYS: dict[str, str] = {
     PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
     PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
+    OWN_NAME: "the teacher named the scenario: edits keep that name",
 }
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
@@ -66,6 +68,7 @@ EDITOR_WIDGETS = (
     "mask_kind",
     "mask_n_valid",
     "scaled_toggle",
+    "scenario_name",
 )
 
 URL_KEY = "s"
@@ -79,6 +82,7 @@ URL_PARAMS: dict[str, str] = {
     LAB_SEED: "the scaling lab's random seed (a widget bound to the URL; its session key too)",
 }
 EDITED = " (edited)"
+NAME_CHARS = 60  # a scenario's name, cut to fit the sidebar
 
 
 def init_state() -> None:
@@ -200,8 +204,9 @@ def undo_replace() -> None:
 def update_draft(draft: Scenario) -> bool:
     """Keep the learner's draft; promote it to the current scenario when it is valid."""
     ss = st.session_state
-    if draft.name and not draft.name.endswith(EDITED) and draft != ss.get(DRAFT):
-        draft = draft.replace(name=draft.name + EDITED)  # it is no longer the preset
+    previous = ss.get(DRAFT)
+    if draft != previous and not ss.get(OWN_NAME):
+        draft = draft.replace(name=edited_name(draft, previous))
     ss[DRAFT] = draft
     try:
         trace = draft.validate()
@@ -212,6 +217,32 @@ def update_draft(draft: Scenario) -> bool:
     ss[TRACE] = trace
     ss[INPUT_ERROR] = None
     return True
+
+
+def edited_name(draft: Scenario, previous: Scenario | None) -> str:
+    """The name of an edited scenario: its tokens once they change (a share link must not
+    promise "the cat sat on the mat" for other words), else the old name marked edited."""
+    if previous is not None and (draft.tokens, draft.queries) != (
+        previous.tokens,
+        previous.queries,
+    ):
+        words = " ".join(draft.tokens if draft.query_tokens is None else draft.queries)
+        return words if len(words) <= NAME_CHARS else words[: NAME_CHARS - 1] + "…"
+    if draft.name and not draft.name.endswith(EDITED):
+        return draft.name + EDITED
+    return draft.name
+
+
+def rename(name: str) -> None:
+    """The teacher's own name for the scenario, shown to whoever opens its link.
+
+    Edits keep it; an empty name goes back to names that follow the edits.
+    """
+    ss = st.session_state
+    name = " ".join(name.split())[:NAME_CHARS]
+    ss[OWN_NAME] = bool(name)
+    ss[SCENARIO] = ss[SCENARIO].replace(name=name)
+    ss[DRAFT] = ss.get(DRAFT, ss[SCENARIO]).replace(name=name)
 
 
 def reset_editors() -> None:
@@ -302,6 +333,7 @@ def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
     ss = st.session_state
+    ss[OWN_NAME] = False  # a loaded scenario brings its own name
     ss[SCENARIO] = scenario
     ss[TRACE] = trace if trace is not None else scenario.trace()
     ss[DRAFT] = scenario
