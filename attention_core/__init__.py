@@ -1,6 +1,7 @@
 """attention_core: scaled dot-product attention in pure NumPy, every stage kept.
 
 No Streamlit, no Plotly: notebooks, tests and the app all call this package.
+``attention_core.pretrained`` runs a real model (all-MiniLM-L6-v2) through ``attention()``.
 """
 
 from attention_core.attention import (
@@ -13,6 +14,13 @@ from attention_core.attention import (
 )
 from attention_core.errors import InputError
 from attention_core.masks import causal_mask, check_mask, padding_mask
+from attention_core.multihead import (
+    MultiHeadTrace,
+    combine_heads,
+    head_divisors,
+    head_slice,
+    multi_head_attention,
+)
 from attention_core.parsing import (
     MAX_DIM,
     MAX_TOKENS,
@@ -29,6 +37,7 @@ from attention_core.presets import (
     default_scenario,
     random_scenario,
 )
+from attention_core.pretrained import ModelMissing, load_model
 from attention_core.resize import resize
 from attention_core.saturation import saturation_sweep
 from attention_core.scenario import MASK_KINDS, MODES, Scenario
@@ -43,6 +52,8 @@ __all__ = [
     "PRESETS",
     "AttentionTrace",
     "InputError",
+    "ModelMissing",
+    "MultiHeadTrace",
     "Preset",
     "Scenario",
     "as_matrix",
@@ -50,10 +61,15 @@ __all__ = [
     "causal_mask",
     "check_mask",
     "check_qkv",
+    "combine_heads",
     "default_scenario",
     "dot_product_terms",
     "format_matrix",
+    "head_divisors",
+    "head_slice",
     "label_tokens",
+    "load_model",
+    "multi_head_attention",
     "naive_softmax",
     "padding_mask",
     "parse_matrix",

@@ -76,8 +76,8 @@ def as_matrix(M: object, name: str) -> FloatArray:
         raise InputError(f"{name} is empty: it needs at least one row", where=name)
     if A.shape[1] == 0:
         raise InputError(f"{name} has 0 columns: each row needs at least one number", where=name)
-    bad = np.argwhere(~np.isfinite(A))
-    if bad.size:
+    bad = np.argwhere(~np.isfinite(A)) if not np.isfinite(A).all() else ()  # fast path: all fine
+    if len(bad):
         r, c = (int(i) + 1 for i in bad[0])
         raise InputError(
             f"{name} row {r}, column {c} is {A[r - 1, c - 1]}: every entry must be a finite number",

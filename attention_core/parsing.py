@@ -8,6 +8,7 @@ import numpy as np
 
 from attention_core.errors import InputError
 from attention_core.types import FloatArray
+from attention_core.words import count
 
 MAX_TOKENS = 64
 MAX_DIM = 512
@@ -97,8 +98,8 @@ def parse_matrix(text: str, name: str = "") -> FloatArray:
     for r, row_values in enumerate(values, start=1):
         if len(row_values) != width:
             raise InputError(
-                f"{_prefix(name)}row {r} has {_count(len(row_values))} "
-                f"but row 1 has {_count(width)}: every row needs the same number of columns",
+                f"{_prefix(name)}row {r} has {count(len(row_values), 'number')} but row 1 "
+                f"has {count(width, 'number')}: every row needs the same number of columns",
                 where=name,
             )
     if width > MAX_DIM:
@@ -173,10 +174,6 @@ def parse_number(text: object) -> float:
 
 def _prefix(name: str) -> str:
     return f"{name}: " if name else ""
-
-
-def _count(n: int) -> str:
-    return f"{n} number" if n == 1 else f"{n} numbers"
 
 
 def format_matrix(M: FloatArray, digits: int = 6) -> str:

@@ -19,8 +19,10 @@ def softmax(x: FloatArray, axis: int = -1) -> FloatArray:
     x = np.asarray(x, dtype=np.float64)
     x_max = np.max(x, axis=axis, keepdims=True)
     x_max = np.where(np.isfinite(x_max), x_max, 0.0)  # all -inf rows stay -inf, not nan
-    e = np.exp(x - x_max)
-    return e / np.sum(e, axis=axis, keepdims=True)
+    e = x - x_max  # a new array: the exponent and the division below work in place in it
+    np.exp(e, out=e)
+    e /= np.sum(e, axis=axis, keepdims=True)
+    return e
 
 
 def naive_softmax(x: FloatArray, axis: int = -1) -> FloatArray:

@@ -4,7 +4,7 @@ The checking itself lives in ``attention_core.exercises``; this module only draw
 and keeps the learner's progress in session state.
 
 Session keys (non-widget, so they survive page switches):
-- ``practice_progress``: exercise id -> step id -> record (status, answer, attempts, ...).
+- ``practice_progress``: exercise id -> step id -> ``StepRecord`` (status, answer, attempts...).
 - ``practice_hints``: "<exercise>/<step>" -> how many hints are shown.
 - ``practice_solutions``: exercise ids whose solution is shown.
 Widget keys are stable for tests: ``ex_<exercise>_<step>`` (the answer box or radio),
@@ -24,7 +24,6 @@ from attention_core import Scenario
 from attention_core.exercises import (
     ChoiceStep,
     Exercise,
-    Feedback,
     NumericStep,
     Progress,
     Step,
@@ -33,20 +32,22 @@ from attention_core.exercises import (
     check_choice,
     count_right,
     exercise_by_id,
+    find_record,
     format_value,
     get_record,
     progress_csv,
     progress_json,
     record_attempt,
+    tex_matrix,
 )
 from attention_core.types import FloatArray
 from attention_ui import state
 from attention_ui.pages import BY_KEY
 from attention_ui.widgets import link
 
-PROGRESS = "practice_progress"
-HINTS = "practice_hints"
-SOLUTIONS = "practice_solutions"
+PROGRESS = state.PRACTICE_PROGRESS
+HINTS = state.PRACTICE_HINTS
+SOLUTIONS = state.PRACTICE_SOLUTIONS
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
 
@@ -100,7 +101,7 @@ def _on_solution(exercise_id: str) -> None:
         return
     shown.append(exercise_id)
     for step in exercise_by_id(exercise_id).steps:
-        get_record(progress(), exercise_id, step.id)["solution_shown"] = True
+        get_record(progress(), exercise_id, step.id).solution_shown = True
 
 
 def _on_reset(exercises: tuple[Exercise, ...]) -> None:
@@ -267,10 +268,9 @@ def _buttons(ex: Exercise, step: Step, check: Any, hint: Any) -> None:
 
 
 def _feedback(ex: Exercise, step: Step) -> None:
-    rec = progress().get(ex.id, {}).get(step.id)
-    if not rec or not rec.get("message"):
+    fb = find_record(progress(), ex.id, step.id).feedback()
+    if fb is None:  # never checked
         return
-    fb = Feedback(rec["status"] == "right", rec["message"], rec.get("mistake"), rec.get("variant"))
     if fb.correct:
         st.success(plain(fb.message), icon=":material/check_circle:")
     else:
@@ -307,7 +307,7 @@ def _solution(ex: Exercise) -> None:
                 if step.see_also:
                     _see_also(step)
                 continue
-            st.latex(f"{step.symbol} = {latex_matrix(step.expected, step.decimals)}")
+            st.latex(f"{step.symbol} = {tex_matrix(step.expected, step.decimals)}")
             if step.percent:
                 st.caption(plain(f"As percentages: {_percent_text(step.expected)}"))
             for variant in step.accepted[1:]:
@@ -319,12 +319,6 @@ def _solution(ex: Exercise) -> None:
                 )
             if step.explanation:
                 st.markdown(step.explanation)
-
-
-def latex_matrix(M: FloatArray, decimals: int | None) -> str:
-    """A bmatrix of ``M`` rounded to ``decimals`` (4 when exact values are not integers)."""
-    body = format_value(M, decimals, sep=r" \\ ").replace(", ", " & ")
-    return r"\begin{bmatrix} " + body + r" \end{bmatrix}"
 
 
 def _percent_text(M: FloatArray) -> str:

@@ -39,6 +39,9 @@ PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
 PREVIOUS = "previous_scenario"
 OWN_NAME = "own_name"
+PRACTICE_PROGRESS = "practice_progress"
+PRACTICE_HINTS = "practice_hints"
+PRACTICE_SOLUTIONS = "practice_solutions"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -56,6 +59,9 @@ SESSION_KEYS: dict[str, str] = {
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
     PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
     OWN_NAME: "the teacher named the scenario: edits keep that name",
+    PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
+    PRACTICE_HINTS: "how many hints each exercise step has shown",
+    PRACTICE_SOLUTIONS: "the exercises whose solution is open",
 }
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (

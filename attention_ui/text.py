@@ -9,6 +9,8 @@ import re
 
 import numpy as np
 
+from attention_core.words import count  # noqa: F401  # the UI counts with the core's words
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
 # Bare URLs, www. names and e-mail addresses become links even when escaped; an invisible
 # word joiner inside '://', before an '@' between words and after 'www' stops that.
@@ -24,11 +26,6 @@ def md_escape(text: str) -> str:
 def shape(M: np.ndarray) -> str:
     """'6 × 3' for a (6, 3) array."""
     return " × ".join(str(s) for s in np.shape(M))
-
-
-def count(n: int, one: str, many: str | None = None) -> str:
-    """'1 query', '2 queries': a number with its noun in the right form."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def minus(text: str) -> str:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from reference import reference_attention, reference_softmax_row
 
-from attention_core import attention, causal_mask, padding_mask
+from attention_core import PRESETS, attention, causal_mask, padding_mask
 
 # (n_q, n_k, d_k, d_v): 1x1, cross-attention (n_q != n_k), d_v != d_k, d_k = 1, bigger ones.
 SHAPES = [
@@ -40,14 +40,52 @@ def _random_mask(rng: np.random.Generator, n_q: int, n_k: int) -> np.ndarray:
     return mask
 
 
+def loop_causal_mask(n: int) -> np.ndarray:
+    """Query i may attend to keys 0..i: written as a loop, not with the core's causal_mask."""
+    return np.array([[j <= i for j in range(n)] for i in range(n)])
+
+
+def loop_padding_mask(n_q: int, n_k: int, n_valid: int) -> np.ndarray:
+    """Every query sees the first n_valid keys only (the rest are padding)."""
+    return np.array([[j < n_valid for j in range(n_k)] for _ in range(n_q)])
+
+
 def _make_mask(kind: str, rng: np.random.Generator, n_q: int, n_k: int) -> np.ndarray | None:
     if kind == "none":
         return None
     if kind == "random":
         return _random_mask(rng, n_q, n_k)
     if kind == "causal":
-        return causal_mask(n_k)
-    return padding_mask(n_q, n_k, int(rng.integers(1, n_k + 1)))
+        return loop_causal_mask(n_k)
+    return loop_padding_mask(n_q, n_k, int(rng.integers(1, n_k + 1)))
+
+
+def test_the_loop_masks_on_paper():
+    """The reference masks themselves, against matrices written out by hand."""
+    assert loop_causal_mask(3).tolist() == [
+        [True, False, False],
+        [True, True, False],
+        [True, True, True],
+    ]
+    assert loop_padding_mask(2, 4, 3).tolist() == [[True, True, True, False]] * 2
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 6])
+def test_core_masks_match_the_loops(n):
+    np.testing.assert_array_equal(causal_mask(n), loop_causal_mask(n))
+    for n_valid in range(1, n + 1):
+        np.testing.assert_array_equal(padding_mask(2, n, n_valid), loop_padding_mask(2, n, n_valid))
+
+
+@pytest.mark.parametrize(("kind", "n_valid"), [("causal", None), ("padding", 4)])
+def test_a_masked_scenario_matches_the_reference(kind, n_valid):
+    """The mask a Scenario builds for itself ends up in its trace, as the loops say."""
+    s = PRESETS["cat_mat"].build().replace(mask_kind=kind, n_valid=n_valid)
+    t = s.trace()
+    n = len(s.tokens)
+    mask = loop_causal_mask(n) if kind == "causal" else loop_padding_mask(n, n, n_valid)
+    np.testing.assert_array_equal(t.mask, mask)
+    assert_matches_reference(t, reference_attention(t.Q, t.K, t.V, mask=mask))
 
 
 def assert_matches_reference(trace, ref) -> None:

@@ -400,6 +400,27 @@ def test_malformed_links_are_refused(text):
     assert info.value.where == "url"
 
 
+def _decodes_without_the_alphabet_check(text: str) -> Scenario:
+    """What a decoder that trusted base64 alone would read: urlsafe_b64decode silently
+    drops characters outside its alphabet, so the link still inflates to a scenario."""
+    body = text.removeprefix("v1.")
+    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    return Scenario.from_dict(json.loads(zlib.decompress(packed)))
+
+
+@pytest.mark.parametrize("inserted", ["....", ".~*!", "  \n\t"])
+def test_a_link_with_characters_base64_would_skip_is_refused(inserted):
+    """Four skipped characters keep the padding right, so base64 and zlib both accept this
+    link; only the check of the URL-safe alphabet can refuse it."""
+    s = paper_toy()
+    url = s.to_url()
+    tampered = url[:10] + inserted + url[10:]
+    assert_same_scenario(s, _decodes_without_the_alphabet_check(tampered))  # really decodable
+    with raises_exactly(BAD_LINK) as info:
+        Scenario.from_url(tampered)
+    assert info.value.where == "url"
+
+
 def test_a_link_to_json_that_is_not_a_scenario():
     url = "v1." + base64.urlsafe_b64encode(zlib.compress(b"[1, 2]")).decode().rstrip("=")
     with raises_exactly("a scenario must be a JSON object"):

@@ -7,6 +7,7 @@ values), not read back from the checker's own mistake list, so the test is indep
 
 from __future__ import annotations
 
+import ast
 import csv
 import io
 import json
@@ -20,12 +21,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import reference_attention
 
-from attention_core import attention, causal_mask, format_matrix
+from attention_core import attention, format_matrix
 from attention_core.exercises import (
     MISTAKE_LABELS,
     ChoiceStep,
     NumericStep,
+    Progress,
+    Status,
     all_exercises,
     answer_format,
     check_answer,
@@ -66,7 +70,7 @@ def softmax_rows(S: np.ndarray, axis: int = -1) -> np.ndarray:
 def test_the_exercises_cover_the_issue():
     ids = [ex.id for ex in all_exercises()]
     assert ids[:4] == ["paper_toy", "hungry", "quiz88", "why_scale"]
-    assert {"causal", "embeddings"} <= set(ids)
+    assert {"causal", "embeddings", "two_heads"} <= set(ids)
     assert len(ids) == len(set(ids))
 
 
@@ -125,44 +129,57 @@ def numeric_steps() -> list[tuple[str, NumericStep]]:
     ]
 
 
-@pytest.mark.parametrize(("name", "s"), numeric_steps(), ids=[n for n, _ in numeric_steps()])
-def test_the_core_answer_rounded_as_asked_is_right(name: str, s: NumericStep):
-    d = 4 if s.decimals is None else s.decimals
-    fb = check_answer(s, typed(np.round(s.expected, d), d))
-    assert fb.correct, (name, fb.message)
-    assert check_answer(s, typed(s.expected, 8)).correct  # and at full precision
+# What a learner types for each step, at the asked rounding: the lessons' printed numbers
+# (paper guide, post, lesson 88), and for the app's own two cards numbers worked by hand
+# (causal: scaled scores [1 0 1; 0 2 1; 2 1 2], softmax([0, 2]) = 0.119 / 0.881;
+# embeddings: Q = X W_q, K = X W_k, V = X W_v with the integer matrices of the card).
+LESSON_ANSWERS = [
+    ("paper_toy", "scores", "1, 2"),
+    ("paper_toy", "scores", "[1, 2]"),
+    ("paper_toy", "scores", "1 2"),
+    ("paper_toy", "scaled", "0.7071, 1.4142"),
+    ("paper_toy", "weights", "0.3303, 0.6697"),  # the guide's printed values
+    ("paper_toy", "weights", "0.3302, 0.6698"),  # full precision, rounded
+    ("paper_toy", "output", "16.697"),
+    ("paper_toy", "output", "16.698"),
+    ("hungry", "scaled", "3, 1, 0"),
+    ("hungry", "weights", "0.844, 0.114, 0.042"),
+    ("hungry", "output", "2.414, 3.94"),
+    ("hungry", "output", "2.41477, 3.93965"),
+    ("quiz88", "scores", "3, 1"),
+    ("quiz88", "scaled", "2.1213, 0.7071"),
+    ("quiz88", "scaled", "2.1213 0.7071"),
+    ("quiz88", "weights", "0.804, 0.196"),
+    ("quiz88", "weights", "0.8044, 0.1956"),
+    ("quiz88", "weights", "80.4 %, 19.6 %"),
+    ("quiz88", "weights", "80.4%, 19.6%"),
+    ("quiz88", "weights", "80.44%, 19.56%"),
+    ("causal", "scaled", "1 0 1\n0 2 1\n2 1 2"),
+    ("causal", "mask", "1 0 0\n1 1 0\n1 1 1"),
+    ("causal", "mask", "1,0,0; 1,1,0; 1,1,1"),
+    ("causal", "weights", "1 0 0\n0.119 0.881 0\n0.422 0.155 0.422"),
+    ("causal", "output", "1 0\n0.119 0.881\n0.845 0.578"),
+    ("embeddings", "q", "1 0\n1 1\n2 1"),
+    ("embeddings", "k", "1 1\n0 1\n1 2"),
+    ("embeddings", "v", "1 0\n0 2\n1 2"),
+    ("embeddings", "scaled", "0.707 0 0.707\n1.414 0.707 2.121\n2.121 0.707 2.828"),
+    ("embeddings", "weights", "0.401 0.198 0.401\n0.284 0.140 0.576\n0.306 0.074 0.620"),
+    ("embeddings", "output", "0.802 1.198\n0.860 1.432\n0.926 1.389"),
+    # two heads, worked by hand: see test_the_two_head_numbers_worked_by_hand
+    ("two_heads", "head1", "0.804 0.196\n0.196 0.804"),
+    ("two_heads", "head2", "0.056 0.944\n0.804 0.196"),
+    ("two_heads", "concat", "1.609 0.391 1 1.888\n0.391 1.609 1 0.391"),
+    ("two_heads", "concat", "1.608 0.392 1 1.888\n0.392 1.608 1 0.392"),  # weights rounded first
+    ("two_heads", "final", "2.609 2.280 0.609 -1.497\n1.391 2 -0.609 1.218"),
+]
 
 
-@pytest.mark.parametrize(
-    ("exercise", "step_id", "text"),
-    [
-        ("paper_toy", "scores", "1, 2"),
-        ("paper_toy", "scores", "[1, 2]"),
-        ("paper_toy", "scores", "1 2"),
-        ("paper_toy", "scaled", "0.7071, 1.4142"),
-        ("paper_toy", "weights", "0.3303, 0.6697"),  # the guide's printed values
-        ("paper_toy", "weights", "0.3302, 0.6698"),  # full precision, rounded
-        ("paper_toy", "output", "16.697"),
-        ("paper_toy", "output", "16.698"),
-        ("hungry", "scaled", "3, 1, 0"),
-        ("hungry", "weights", "0.844, 0.114, 0.042"),
-        ("hungry", "output", "2.414, 3.94"),
-        ("hungry", "output", "2.41477, 3.93965"),
-        ("quiz88", "scores", "3, 1"),
-        ("quiz88", "scaled", "2.1213, 0.7071"),
-        ("quiz88", "scaled", "2.1213 0.7071"),
-        ("quiz88", "weights", "0.804, 0.196"),
-        ("quiz88", "weights", "0.8044, 0.1956"),
-        ("quiz88", "weights", "80.4 %, 19.6 %"),
-        ("quiz88", "weights", "80.4%, 19.6%"),
-        ("quiz88", "weights", "80.44%, 19.56%"),
-        ("causal", "mask", "1 0 0\n1 1 0\n1 1 1"),
-        ("causal", "mask", "1,0,0; 1,1,0; 1,1,1"),
-        ("causal", "weights", "1 0 0\n0.119 0.881 0\n0.422 0.155 0.422"),
-        ("causal", "output", "1 0\n0.119 0.881\n0.845 0.578"),
-        ("embeddings", "q", "1 0\n1 1\n2 1"),
-    ],
-)
+def test_every_numeric_step_has_a_literal_answer():
+    covered = {f"{ex}/{step_id}" for ex, step_id, _ in LESSON_ANSWERS}
+    assert {name for name, _ in numeric_steps()} <= covered
+
+
+@pytest.mark.parametrize(("exercise", "step_id", "text"), LESSON_ANSWERS)
 def test_the_lessons_answers_are_right(exercise: str, step_id: str, text: str):
     fb = check_answer(step(exercise, step_id), text)
     assert fb.correct, fb.message
@@ -291,29 +308,25 @@ def test_the_right_numbers_with_too_few_decimals_are_named():
 
 
 def test_mask_mistakes():
-    t = exercise_by_id("causal").scenario.trace()
-    mask = causal_mask(3)
+    # worked by hand from the causal card's scaled scores [1 0 1; 0 2 1; 2 1 2]
     cases = {
-        "mask_flipped": (mask.T.astype(float), "mask"),
-        "mask_no_self": (np.tril(np.ones((3, 3)), -1), "mask"),
-        "no_mask": (softmax_rows(t.scaled_scores), "weights"),
-        "softmax_columns": (
-            softmax_rows(np.where(mask, t.scaled_scores, -np.inf), axis=0),
-            "weights",
-        ),
-        "transposed": (t.weights.T, "weights"),
+        "mask_flipped": ("1 1 1\n0 1 1\n0 0 1", "mask"),
+        "mask_no_self": ("0 0 0\n1 0 0\n1 1 0", "mask"),
+        # softmax of every row with nothing blocked
+        "no_mask": ("0.422 0.155 0.422\n0.090 0.665 0.245\n0.422 0.155 0.422", "weights"),
+        # softmax down the columns of [1 -∞ -∞; 0 2 -∞; 2 1 2]
+        "softmax_columns": ("0.245 0 0\n0.090 0.731 0\n0.665 0.269 1", "weights"),
+        "transposed": ("1 0.119 0.422\n0 0.881 0.155\n0 0 0.422", "weights"),
     }
     for key, (wrong, step_id) in cases.items():
-        fb = check_answer(step("causal", step_id), typed(wrong, 3))
+        fb = check_answer(step("causal", step_id), wrong)
         assert fb.mistake == key, (key, fb.message)
 
 
 def test_projection_mistakes():
-    ex = exercise_by_id("embeddings")
-    s = ex.scenario
-    fb = check_answer(step("embeddings", "q"), typed(s.X @ s.W_k, 0))
+    fb = check_answer(step("embeddings", "q"), "1 1\n0 1\n1 2")  # X W_k
     assert fb.mistake == "wrong_projection" and "W_q" in fb.message
-    fb = check_answer(step("embeddings", "q"), typed((s.X @ s.W_q).T, 0))
+    fb = check_answer(step("embeddings", "q"), "1 1 2\n0 1 1")  # (X W_q)ᵀ
     assert fb.mistake == "transposed"
 
 
@@ -403,10 +416,12 @@ def test_builders_accept_the_rounded_answer_and_name_forgetting_to_scale(qkv):
     scaled = scaled_step(t, decimals=3, prompt="", hints=())
     weights = weights_step(t, decimals=3, prompt="", hints=())
     out = output_step(t, decimals=3, weight_decimals=3, prompt="", hints=())
-    for s in (scaled, weights, out):
-        assert check_answer(s, format_matrix(np.round(s.expected, 3), digits=10)).correct
-    if np.any(t.scores != 0):
-        fb = check_answer(scaled, format_matrix(t.scores, digits=10))
+    ref = reference_attention(Q, K, V)  # the slow loops, not the core
+    wanted = ((scaled, ref.scaled_scores), (weights, ref.weights), (out, ref.output))
+    for s, want in wanted:
+        assert check_answer(s, format_matrix(np.round(want, 3), digits=10)).correct
+    if np.any(np.array(ref.scores) != 0):
+        fb = check_answer(scaled, format_matrix(np.array(ref.scores), digits=10))
         assert fb.mistake in {"unscaled", "transposed"}
 
 
@@ -428,7 +443,7 @@ def test_check_choice():
 # ---- progress -------------------------------------------------------------------------
 def test_progress_records_downloads_and_csv_safety():
     exercises = all_exercises()
-    progress: dict = {}
+    progress: Progress = {}
     for step_id, text in [("weights", "=1+1"), ("weights", "80.4 %, 19.6 %"), ("scaled", "3, 1")]:
         fb = check_answer(step("quiz88", step_id), text)
         record_attempt(progress, "quiz88", step_id, text, fb)
@@ -443,12 +458,12 @@ def test_progress_records_downloads_and_csv_safety():
     assert doc["summary"]["right"] == 1
     assert doc["summary"]["steps"] == len(rows)
 
-    progress["quiz88"]["weights"]["answer"] = "=HYPERLINK(1)"
+    progress["quiz88"]["weights"].answer = "=HYPERLINK(1)"
     table = list(csv.DictReader(io.StringIO(progress_csv(exercises, progress))))
     assert len(table) == len(rows)
     cell = next(r for r in table if r["exercise"] == "quiz88" and r["step"] == "weights")
     assert cell["answer"] == "'=HYPERLINK(1)"
-    progress["quiz88"]["weights"]["answer"] = "-0.5, 1"
+    progress["quiz88"]["weights"].answer = "-0.5, 1"
     table = list(csv.DictReader(io.StringIO(progress_csv(exercises, progress))))
     cell = next(r for r in table if r["exercise"] == "quiz88" and r["step"] == "weights")
     assert cell["answer"] == "-0.5, 1"  # a negative number is left alone
@@ -472,3 +487,153 @@ def test_exercises_module_loads_neither_streamlit_nor_plotly():
         timeout=60, check=True,
     )  # fmt: skip
     assert out.stdout.split() == ["False", "False"]
+
+
+# ---- the package's shape --------------------------------------------------------------
+def test_each_exercises_module_stays_small_but_the_catalogue():
+    package = REPO_ROOT / "attention_core" / "exercises"
+    sizes = {p.name: len(p.read_text().splitlines()) for p in package.glob("*.py")}
+    assert {"model.py", "checker.py", "mistakes.py", "steps.py", "progress.py"} <= set(sizes)
+    assert {name: n for name, n in sizes.items() if n > 450 and name != "catalogue.py"} == {}
+
+
+def test_the_exercise_scenarios_import_nothing_else_from_the_package():
+    # so attention_core.presets can import them without an import cycle
+    tree = ast.parse((REPO_ROOT / "attention_core" / "exercises" / "scenarios.py").read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "attention_core.scenario" in imported
+    assert not any(m.startswith("attention_core.exercises") for m in imported if m)
+
+
+def test_a_checked_answer_is_a_typed_record():
+    progress: Progress = {}
+    rec = record_attempt(
+        progress, "quiz88", "scores", "3, 1", check_answer(step("quiz88", "scores"), "3, 1")
+    )
+    assert rec.status is Status.RIGHT and rec.right and rec.attempts == 1
+    rec = record_attempt(
+        progress, "quiz88", "scores", "1, 3", check_answer(step("quiz88", "scores"), "1, 3")
+    )
+    assert rec.status is Status.WRONG and not rec.right and rec.attempts == 2
+    assert progress["quiz88"]["scores"] is rec
+    assert rec.feedback() is not None and not rec.feedback().correct
+
+
+# ---- the right numbers in the wrong order (issue 12) ---------------------------------
+@pytest.mark.parametrize(
+    ("exercise", "step_id", "text", "where"),
+    [
+        # the post's weights for animal, jungle, hunt typed hunt first
+        ("hungry", "weights", "0.042, 0.114, 0.844", "the numbers are in reverse order"),
+        ("hungry", "weights", "0.844, 0.042, 0.114", "columns 2 and 3 are swapped"),
+        # lesson 88's 80.4 % / 19.6 %, as fractions and as percentages
+        ("quiz88", "weights", "0.196, 0.804", "the two numbers are swapped"),
+        ("quiz88", "weights", "19.6 %, 80.4 %", "the two numbers are swapped"),
+        ("quiz88", "scaled", "0.7071, 2.1213", "the two numbers are swapped"),
+        # the post's output [2.414, 3.94] with its coordinates exchanged
+        ("hungry", "output", "3.94, 2.414", "the two numbers are swapped"),
+        ("paper_toy", "scaled", "1.4142, 0.7071", "the two numbers are swapped"),
+        # causal weights (hand-worked: softmax([0, 2]) = 0.119 / 0.881) with row 2 swapped
+        ("causal", "weights", "1 0 0\n0.881 0.119 0\n0.422 0.155 0.422",
+         "in row 2, columns 1 and 2 are swapped"),
+        # the causal outputs with the first two tokens' rows exchanged
+        ("causal", "output", "0.119 0.881\n1 0\n0.845 0.578", "rows 1 and 2 are swapped"),
+    ],
+)  # fmt: skip
+def test_an_answer_in_the_wrong_order_is_named(exercise, step_id, text, where):
+    fb = check_answer(step(exercise, step_id), text)
+    assert not fb.correct
+    assert fb.mistake == "swapped_order", fb.message
+    assert where in fb.message and "wrong order" in fb.message
+    assert "off by" not in fb.message
+
+
+def test_several_rows_out_of_order_are_all_mentioned():
+    fb = check_answer(step("causal", "weights"), "0 0 1\n0.881 0.119 0\n0.422 0.422 0.155")
+    assert fb.mistake == "swapped_order"
+    assert "in row 1, the numbers are in reverse order (rows 2 and 3 also out of order)" in (
+        fb.message
+    )
+
+
+def test_other_numbers_in_another_order_are_just_wrong():
+    fb = check_answer(step("hungry", "weights"), "0.040, 0.114, 0.846")
+    assert fb.mistake is None and "off by more than ±0.001" in fb.message
+
+
+# ---- two heads (issue 9) --------------------------------------------------------------
+def softmax_pair(a: float, b: float) -> list[float]:
+    return [1 / (1 + math.exp(b - a)), 1 / (1 + math.exp(a - b))]
+
+
+def test_the_two_head_numbers_worked_by_hand():
+    # X = [1 0 0 1; 0 1 1 0], W_q = I, so Q = X. K = X W_k = [2 0 2 0; 0 2 0 4].
+    # Head 1 (columns 1-2): Q1 = I, K1 = 2I, scores [2 0; 0 2]. Head 2 (columns 3-4):
+    # Q2 = [0 1; 1 0], K2 = [2 0; 0 4], scores [0 4; 2 0]. Each divided by √2.
+    r2 = math.sqrt(2)
+    head1 = [softmax_pair(2 / r2, 0), softmax_pair(0, 2 / r2)]
+    head2 = [softmax_pair(0, 4 / r2), softmax_pair(2 / r2, 0)]
+    # V = X W_v = [2 0 1 0; 0 2 1 2]: V1 = 2I, V2 = [1 0; 1 2].
+    out1 = [[2 * w[0], 2 * w[1]] for w in head1]
+    out2 = [[w[0] + w[1], 2 * w[1]] for w in head2]
+    concat = [out1[i] + out2[i] for i in range(2)]
+    # W_o = [I I; I -I]: [a b c d] -> [a + c, b + d, a - c, b - d]
+    output = [[a + c, b + d, a - c, b - d] for a, b, c, d in concat]
+    ex = exercise_by_id("two_heads")
+    for step_id, want in (("head1", head1), ("head2", head2), ("concat", concat),
+                          ("final", output)):  # fmt: skip
+        np.testing.assert_allclose(step("two_heads", step_id).expected, want, atol=1e-12)
+    np.testing.assert_allclose(output, [[2.609, 2.280, 0.609, -1.497], [1.391, 2, -0.609, 1.218]],
+                               atol=5e-4)  # fmt: skip
+    assert [s.id for s in ex.steps] == ["head1", "head2", "concat", "final"]
+
+
+@pytest.mark.parametrize(
+    ("step_id", "text", "mistake"),
+    [
+        # head 1 with scores [2 0; 0 2] divided by √4 = 2: softmax([1, 0]) = 0.731 / 0.269
+        ("head1", "0.731 0.269\n0.269 0.731", "scaled_by_d_model"),
+        # ... not divided at all: softmax([2, 0]) = 0.881 / 0.119
+        ("head1", "0.881 0.119\n0.119 0.881", "softmax_unscaled"),
+        # head 1 worked on head 2's columns: head 2's weights
+        ("head1", "0.056 0.944\n0.804 0.196", "wrong_head_slice"),
+        # head 1's queries with head 2's keys: scores [2 0; 0 4]
+        ("head1", "0.804 0.196\n0.056 0.944", "wrong_head_slice"),
+        # head 2's scores [0 4; 2 0] divided by 2: softmax([0, 2]) and softmax([1, 0])
+        ("head2", "0.119 0.881\n0.731 0.269", "scaled_by_d_model"),
+        ("head2", "0.018 0.982\n0.881 0.119", "softmax_unscaled"),
+        ("head2", "0.804 0.196\n0.196 0.804", "wrong_head_slice"),
+        # head 2 first in the concatenation
+        ("concat", "1 1.888 1.609 0.391\n1 0.391 0.391 1.609", "heads_swapped"),
+        # the weights side by side, not the outputs
+        ("concat", "0.804 0.196 0.056 0.944\n0.196 0.804 0.804 0.196", "forgot_v"),
+        # each head scaled by √4: head 1 2·[0.731 0.269], head 2 [1, 2·0.881] and [1, 2·0.269]
+        ("concat", "1.462 0.538 1 1.762\n0.538 1.462 1 0.538", "scaled_by_d_model"),
+        # the concatenation itself, not multiplied by W_O
+        ("final", "1.609 0.391 1 1.888\n0.391 1.609 1 0.391", "forgot_w_o"),
+        # [c d a b] W_O = [a + c, b + d, c - a, d - b]
+        ("final", "2.609 2.280 -0.609 1.497\n1.391 2 0.609 -1.218", "heads_swapped"),
+        ("final", "2.462 2.299 0.462 -1.224\n1.538 2 -0.462 0.924", "scaled_by_d_model"),
+    ],
+)
+def test_the_two_head_slips_are_named(step_id, text, mistake):
+    fb = check_answer(step("two_heads", step_id), text)
+    assert not fb.correct
+    assert fb.mistake == mistake, fb.message
+    assert MISTAKE_LABELS[mistake]
+
+
+def test_the_two_head_slip_messages_point_at_the_fix():
+    fb = check_answer(step("two_heads", "head1"), "0.731 0.269\n0.269 0.731")
+    assert "√d_model = √4" in fb.message and "1/√d_head = 1/√2" in fb.message
+    fb = check_answer(step("two_heads", "head2"), "0.804 0.196\n0.196 0.804")
+    assert "head 1's weights" in fb.message and "columns 3 to 4" in fb.message
+    fb = check_answer(step("two_heads", "final"), "1.609 0.391 1 1.888\n0.391 1.609 1 0.391")
+    assert "forgot W_O" in fb.message
+
+
+def test_the_two_head_card_opens_head_one_in_the_walkthrough():
+    s = exercise_by_id("two_heads").scenario
+    assert s.mode == "embeddings" and s.tokens == ("ice", "cream")
+    np.testing.assert_allclose(s.trace().weights, step("two_heads", "head1").expected)
+    np.testing.assert_allclose(s.W_k, [[2, 0], [0, 2], [0, 0], [0, 0]])  # W_k's columns 1-2

@@ -1,6 +1,7 @@
 """saturation_sweep and its parts: statistics with a fixed seed, checked against theory and
-against slow independent references (brute-force dot products, the explicit Jacobian,
-finite differences).
+against slow independent references written here, not taken from saturation.py: a direct
+Monte-Carlo that draws every component of q and the keys, softmax statistics computed one
+row at a time with ``math``, the Jacobian entry by entry, and finite differences.
 
 Tolerances are set from the sampling error, not fitted to one run: with 2000 queries of
 8 keys, the relative standard error of the score std is sqrt((0.25 + 2.5/d_k) / 2000) / 2
@@ -10,6 +11,7 @@ Tolerances are set from the sampling error, not fitted to one run: with 2000 que
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -19,15 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attention_core import saturation_sweep, softmax
-from attention_core.saturation import (
-    DK_POWERS,
-    SWEEP_COLUMNS,
-    brute_force_scores,
-    sample_scores,
-    softmax_jacobian,
-    softmax_stats,
-)
+from attention_core import saturation_sweep
+from attention_core.saturation import DK_POWERS, SWEEP_COLUMNS, sample_scores, softmax_stats
 
 FAST = settings(max_examples=80, deadline=None)
 
@@ -39,6 +34,45 @@ def sweep() -> pd.DataFrame:
 
 def variant(sweep: pd.DataFrame, scaled: bool) -> pd.DataFrame:
     return sweep[sweep["scaled"] == scaled].set_index("d_k")
+
+
+# ---- independent references ----------------------------------------------------------
+def direct_dot_products(d_k: int, n_keys: int, n_samples: int, seed: int) -> np.ndarray:
+    """The experiment itself: draw q and every key component by component, take q . k_j.
+
+    Returns (n_samples, n_keys). Costs O(n_samples * n_keys * d_k), unlike the shortcut.
+    """
+    rng = np.random.default_rng([seed, 99])
+    q = rng.standard_normal((n_samples, d_k))  # (S, d_k)
+    keys = rng.standard_normal((n_samples, n_keys, d_k))  # (S, n, d_k)
+    return np.einsum("sd,snd->sn", q, keys)  # (S, n)
+
+
+def plain_stats(row: list[float]) -> dict[str, float]:
+    """Weights, max weight, entropy and ||Jacobian||_F of one softmax, with math only."""
+    finite = [x for x in row if x != -math.inf]
+    top = max(finite)
+    e = [0.0 if x == -math.inf else math.exp(x - top) for x in row]
+    w = [v / math.fsum(e) for v in e]
+    jac = jacobian_by_hand(w)
+    return {
+        "weights": w,
+        "max_weight": max(w),
+        "entropy": -math.fsum(p * math.log(p) for p in w if p > 0),
+        "grad_norm": math.sqrt(math.fsum(x * x for r in jac for x in r)),
+    }
+
+
+def jacobian_by_hand(w: list[float]) -> list[list[float]]:
+    """d w_i / d x_j = w_i (delta_ij - w_j), entry by entry."""
+    return [
+        [wi * ((1.0 if i == j else 0.0) - wj) for j, wj in enumerate(w)] for i, wi in enumerate(w)
+    ]
+
+
+def plain_stat(scores: np.ndarray, name: str) -> np.ndarray:
+    """One statistic of plain_stats for each row of (S, n) scores: (S,)."""
+    return np.array([plain_stats(row)[name] for row in scores.tolist()])
 
 
 def std_rel_se(d_k: int, n_samples: int = 2000) -> float:
@@ -124,7 +158,8 @@ def test_scaled_variant_stays_in_a_narrow_band(sweep: pd.DataFrame) -> None:
 def test_scaled_limit_is_softmax_of_standard_normals(sweep: pd.DataFrame) -> None:
     """As d_k grows, |q|/sqrt(d_k) -> 1, so scaled scores become plain N(0, 1) draws."""
     z = np.random.default_rng(123).standard_normal((200_000, 8))
-    w = softmax(z, axis=-1)  # the app's softmax, independent of softmax_stats
+    e = np.exp(z - z.max(axis=-1, keepdims=True))  # (S, 8): softmax written out here
+    w = e / e.sum(axis=-1, keepdims=True)
     ref_max = w.max(axis=-1).mean()
     ref_entropy = -(w * np.log(w)).sum(axis=-1).mean()
     row = variant(sweep, True).loc[1024]
@@ -154,25 +189,26 @@ def _timed(f) -> float:
 
 # ---- the shortcut against drawing every component --------------------------------------
 @pytest.mark.parametrize("d_k", [1, 16, 64])
-def test_shortcut_matches_brute_force(d_k: int) -> None:
-    """scores = |q| z has the distribution of real dot products: compare the two ways."""
+def test_shortcut_matches_direct_monte_carlo(d_k: int) -> None:
+    """scores = |q| z has the distribution of real dot products: compare the sampled scores
+    and the sweep's statistics with drawing every component, summarised with plain math."""
     n = 4000
-    fast = softmax_stats(sample_scores([d_k], 8, n, seed=1)[0])
-    slow_scores = brute_force_scores(d_k, 8, n, seed=2)
-    slow = softmax_stats(slow_scores)
+    fast = sample_scores([d_k], 8, n, seed=1)[0]  # (n, 8)
+    slow = direct_dot_products(d_k, 8, n, seed=2)  # (n, 8)
+    row = variant(saturation_sweep([d_k], 8, n, seed=1), False).loc[d_k]
     for name in ("max_weight", "entropy", "grad_norm"):
-        a, b = fast[name], slow[name]
-        se = np.sqrt(a.var() / n + b.var() / n)
-        assert abs(a.mean() - b.mean()) < 5 * se, (name, a.mean(), b.mean(), se)
-    # same spread; and each query's scores are uncorrelated across keys in both
-    assert np.std(sample_scores([d_k], 8, n, seed=1)) == pytest.approx(np.sqrt(d_k), rel=0.06)
-    assert np.std(slow_scores) == pytest.approx(np.sqrt(d_k), rel=0.06)
+        a = plain_stat(slow, name)
+        se = np.sqrt(2 * a.var() / n)  # two independent samples of the same size
+        assert abs(row[name] - a.mean()) < 5 * se, (name, row[name], a.mean(), se)
+    # same spread (sqrt(d_k)) both ways
+    assert np.std(fast) == pytest.approx(np.sqrt(d_k), rel=0.06)
+    assert np.std(slow) == pytest.approx(np.sqrt(d_k), rel=0.06)
 
 
-def test_shortcut_quantiles_match_brute_force() -> None:
+def test_shortcut_quantiles_match_direct_monte_carlo() -> None:
     d_k, n = 32, 6000
     fast = np.sort(sample_scores([d_k], 4, n, seed=5)[0].ravel())
-    slow = np.sort(brute_force_scores(d_k, 4, n, seed=6).ravel())
+    slow = np.sort(direct_dot_products(d_k, 4, n, seed=6).ravel())
     probs = np.array([0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99])
     idx = (probs * (fast.size - 1)).astype(int)
     np.testing.assert_allclose(fast[idx], slow[idx], atol=0.12 * np.sqrt(d_k))
@@ -187,16 +223,14 @@ logit_rows = arrays(
 
 @FAST
 @given(logit_rows)
-def test_stats_match_explicit_formulas(x: np.ndarray) -> None:
+def test_stats_match_plain_math(x: np.ndarray) -> None:
     stats = softmax_stats(x)
-    w = softmax(x, axis=-1)
-    np.testing.assert_allclose(stats["weights"], w, rtol=1e-12, atol=1e-15)
-    np.testing.assert_allclose(stats["max_weight"], w.max(axis=-1), rtol=1e-12)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        plogp = np.where(w > 0, w * np.log(w), 0.0)
-    np.testing.assert_allclose(stats["entropy"], -plogp.sum(axis=-1), atol=1e-10)
-    jac = np.array([np.linalg.norm(softmax_jacobian(row)) for row in w])
-    np.testing.assert_allclose(stats["grad_norm"], jac, rtol=1e-9, atol=1e-14)
+    for i, row in enumerate(x.tolist()):
+        ref = plain_stats(row)
+        np.testing.assert_allclose(stats["weights"][i], ref["weights"], rtol=1e-12, atol=1e-15)
+        assert stats["max_weight"][i] == pytest.approx(ref["max_weight"], rel=1e-12)
+        assert stats["entropy"][i] == pytest.approx(ref["entropy"], abs=1e-10)
+        assert stats["grad_norm"][i] == pytest.approx(ref["grad_norm"], rel=1e-9, abs=1e-14)
     assert np.all(stats["entropy"] >= 0) and np.all(stats["entropy"] <= np.log(x.shape[1]) + 1e-12)
 
 
@@ -211,10 +245,14 @@ def test_stats_ignore_a_shift(x: np.ndarray, c: float) -> None:
 def test_jacobian_matches_finite_differences() -> None:
     x = np.array([0.3, -1.2, 2.0, 0.0, 0.7])
     h = 1e-6
+
+    def weights(v: np.ndarray) -> np.ndarray:
+        return np.array(plain_stats(v.tolist())["weights"])
+
     numeric = np.column_stack(
-        [(softmax(x + h * e) - softmax(x - h * e)) / (2 * h) for e in np.eye(x.size)]
+        [(weights(x + h * e) - weights(x - h * e)) / (2 * h) for e in np.eye(x.size)]
     )  # (n, n): column j is d w / d x_j
-    np.testing.assert_allclose(softmax_jacobian(softmax(x)), numeric, atol=1e-8)
+    np.testing.assert_allclose(jacobian_by_hand(weights(x).tolist()), numeric, atol=1e-8)
     assert softmax_stats(x)["grad_norm"] == pytest.approx(np.linalg.norm(numeric), rel=1e-6)
 
 
@@ -244,6 +282,6 @@ def test_masked_keys_get_nothing() -> None:
     x = np.array([[1.0, -np.inf, 0.0], [-np.inf, 2.0, -np.inf]])
     stats = softmax_stats(x)
     assert stats["weights"][0, 1] == 0.0
-    np.testing.assert_allclose(stats["weights"][0], softmax(x[0]))
+    np.testing.assert_allclose(stats["weights"][0], [1 / (1 + math.exp(-1)), 0, 1 / (1 + math.e)])
     assert stats["max_weight"][1] == 1.0 and stats["grad_norm"][1] == 0.0
     assert np.isfinite(stats["entropy"]).all()

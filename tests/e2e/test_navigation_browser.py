@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
+import numpy as np
 import pytest
-from helpers import (
-    ALERT,
-    EXCEPTION,
-    MAIN,
-    SIDEBAR,
-    ConsoleLog,
-    goto,
-    h1_text,
-    nav_link,
-    shot,
-    sidebar_links,
-    sidebar_sections,
-)
+from helpers import ConsoleLog, shot
+from page_objects import AppPage, PresentationPage, ScoresPage, StartPage, page_for
 from playwright.sync_api import Page, expect
 
 from attention_core import PRESETS, Scenario, default_scenario
@@ -39,62 +29,35 @@ FRESH_KEYS = (
 )
 
 
-def page_url(key: str) -> str:
-    """The path a learner types for a page: the default page (Start) lives at "/"."""
-    return "/" if key == "start" else f"/{key}"
+def assert_page_ok(app: AppPage, title: str) -> None:
+    assert app.h1 == title
+    assert app.exceptions().count() == 0, app.exceptions().first.inner_text()
+    assert app.not_found().count() == 0
 
 
-def url_scenario(url: str) -> Scenario:
-    """Decode the ``?s=`` parameter of ``url`` (fails the test if it is missing)."""
-    values = parse_qs(urlparse(url).query).get("s")
-    assert values, f"no ?s= in {url}"
-    return Scenario.from_url(values[0])
-
-
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
-
-
-def scenario_label(page: Page) -> str:
-    """The sidebar's "Scenario: <name>" line, without the invisible characters (word
-    joiners) that md_escape puts into user text."""
-    label = page.locator(SIDEBAR).get_by_text(re.compile(r"^\s*Scenario:")).first
-    return (label.text_content() or "").translate(INVISIBLE)
-
-
-def wait_for_share_url(page: Page) -> None:
-    """sync_url() writes ?s= at the end of the script run; wait until the address bar has it."""
-    page.wait_for_url(re.compile(r"[?&]s=v1\."), timeout=10_000)
-
-
-def assert_page_ok(page: Page, title: str) -> None:
-    assert h1_text(page) == title
-    assert page.locator(EXCEPTION).count() == 0, page.locator(EXCEPTION).first.inner_text()
-    assert page.get_by_text("Page not found").count() == 0
-
-
-def assert_sidebar_nav(page: Page, key: str) -> None:
-    sections = sidebar_sections(page)
+def assert_sidebar_nav(app: AppPage, key: str) -> None:
+    sections = app.sidebar.sections()
     for section in ("Walkthrough", "Labs", "Practice"):
         assert section in sections, f"section {section!r} missing from the sidebar: {sections}"
     assert sections == SECTIONS
-    assert sidebar_links(page) == TITLES
+    assert app.sidebar.links() == TITLES
     if key in NO_SIDEBAR:
-        expect(page.locator(SIDEBAR)).to_be_hidden()
+        app.sidebar.expect_hidden()
         return
-    expect(page.locator(SIDEBAR)).to_be_visible()
+    app.sidebar.expect_visible()
     for title in TITLES:
-        expect(nav_link(page, title)).to_be_visible()
+        expect(app.sidebar.link(title)).to_be_visible()
 
 
 def check_deep_link(page: Page, base: str, spec: PageSpec) -> None:
-    goto(page, base + page_url(spec.key))
-    assert_page_ok(page, spec.title)
-    assert_sidebar_nav(page, spec.key)
+    app = page_for(spec.key, page, base).open()
+    assert_page_ok(app, spec.title)
+    assert_sidebar_nav(app, spec.key)
     if spec.key == "start":  # the default page is served at "/"; its link carries ?s=
-        expect(nav_link(page, spec.title)).to_have_attribute("href", re.compile(r"^/?\?s=v1\."))
-    expect(page).to_have_url(re.compile(rf"^{re.escape(base + page_url(spec.key))}(\?|$)"))
-    wait_for_share_url(page)
-    assert url_scenario(page.url) == default_scenario()
+        expect(app.sidebar.link(spec.title)).to_have_attribute("href", re.compile(r"^/?\?s=v1\."))
+    expect(page).to_have_url(re.compile(rf"^{re.escape(base + app.path)}(\?|$)"))
+    app.wait_for_share_url()
+    assert app.scenario() == default_scenario()
 
 
 @pytest.mark.parametrize("key", FRESH_KEYS)
@@ -121,21 +84,31 @@ def test_deep_link(spec: PageSpec, app_server: str, shared_context) -> None:
         page.close()
 
 
+def assert_scores_shown(scores: ScoresPage, s: Scenario) -> None:
+    """The Scores heatmap prints Q Kᵀ of ``s`` as the core computes it (2 decimals)."""
+    t = s.trace()
+    shown = scores.chart.numbers(n_rows=len(s.queries))
+    np.testing.assert_allclose(shown, t.Q @ t.K.T, atol=0.005)
+
+
 def test_sidebar_navigation(page: Page, console_errors) -> None:
-    goto(page, "/")
+    start = StartPage(page).open()
     for key in ("scores", "scaling-lab", "exercises", "inputs", "present"):
         title = BY_KEY[key].title
-        nav_link(page, title).click()
-        expect(page.locator(f"{MAIN} h1").first).to_have_text(title)
-        expect(page).to_have_url(re.compile(rf"{re.escape(page_url(key))}(\?|$)"))
-        assert page.locator(EXCEPTION).count() == 0
-        assert page.get_by_text("Page not found").count() == 0
+        start.sidebar.link(title).click()
+        expect(start.heading()).to_have_text(title)
+        expect(page).to_have_url(re.compile(rf"{re.escape(page_for(key, page).path)}(\?|$)"))
+        assert start.exceptions().count() == 0
+        assert start.not_found().count() == 0
+        if key == "scores":  # the page a menu link opened shows the session's numbers
+            assert_scores_shown(ScoresPage(page), default_scenario())
     # The presentation hides the sidebar; its exit link must bring it back on Start.
-    expect(page.locator(SIDEBAR)).to_be_hidden()
-    page.get_by_role("link", name="Exit presentation").click()
-    expect(page.locator(f"{MAIN} h1").first).to_have_text(BY_KEY["start"].title)
-    expect(page.locator(SIDEBAR)).to_be_visible()
-    expect(nav_link(page, BY_KEY["scores"].title)).to_be_visible()
+    present = PresentationPage(page)
+    present.sidebar.expect_hidden()
+    present.exit()
+    expect(start.heading()).to_have_text(BY_KEY["start"].title)
+    start.sidebar.expect_visible()
+    expect(start.sidebar.link(BY_KEY["scores"].title)).to_be_visible()
     console_errors.assert_clean("sidebar navigation")
 
 
@@ -152,34 +125,35 @@ def _shareable_preset() -> Scenario:
 def test_share_link_reopens_scenario_in_new_context(page: Page, new_context, console_errors):
     shared = _shareable_preset()
     # Arrive with a non-default scenario, then move on: sync_url must keep it in the URL.
-    goto(page, f"/inputs?s={shared.to_url()}")
-    assert shared.name in scenario_label(page)
-    nav_link(page, BY_KEY["scores"].title).click()
-    expect(page.locator(f"{MAIN} h1").first).to_have_text(BY_KEY["scores"].title)
-    wait_for_share_url(page)
+    inputs = page_for("inputs", page).open(f"?s={shared.to_url()}")
+    assert shared.name in inputs.sidebar.scenario_label()
+    inputs.sidebar.link(BY_KEY["scores"].title).click()
+    scores = page_for("scores", page)
+    expect(scores.heading()).to_have_text(BY_KEY["scores"].title)
+    scores.wait_for_share_url()
     link = page.url
     assert urlparse(link).path == "/scores"
-    assert url_scenario(link) == shared
+    assert scores.scenario() == shared
 
-    other = new_context().new_page()  # a different browser session: nothing shared but the URL
-    console_errors.watch(other)
-    goto(other, link)
+    other_page = new_context().new_page()  # a different browser session: only the URL
+    console_errors.watch(other_page)
+    other = page_for("scores", other_page).open_link(link)
     assert_page_ok(other, BY_KEY["scores"].title)
-    assert shared.name in scenario_label(other)
-    wait_for_share_url(other)
-    assert url_scenario(other.url) == shared
-    assert other.locator(ALERT).filter(has_text="could not be read").count() == 0
+    assert shared.name in other.sidebar.scenario_label()
+    other.wait_for_share_url()
+    assert other.scenario() == shared
+    assert other.alerts("could not be read").count() == 0
+    assert_scores_shown(ScoresPage(other_page), shared)  # the same numbers, not the default
     console_errors.assert_clean("share link")
 
 
 def test_malformed_share_link_warns_and_uses_default(page: Page, console_errors) -> None:
-    goto(page, "/?s=v1.garbage")
-    assert_page_ok(page, BY_KEY["start"].title)
-    warning = page.locator(ALERT).filter(has_text="could not be read")
-    expect(warning).to_have_count(1)
+    start = StartPage(page).open("?s=v1.garbage")
+    assert_page_ok(start, BY_KEY["start"].title)
+    expect(start.alerts("could not be read")).to_have_count(1)
     default = default_scenario()
-    assert (default.name or "your own") in scenario_label(page)
-    wait_for_share_url(page)
-    assert url_scenario(page.url) == default
+    assert (default.name or "your own") in start.sidebar.scenario_label()
+    start.wait_for_share_url()
+    assert start.scenario() == default
     shot(page, "malformed-link")
     console_errors.assert_clean("malformed link")

@@ -29,7 +29,7 @@ def test_loading_an_example_can_be_undone_in_one_step() -> None:
     at.button(key="preset_choice_load").click().run()
     assert at.session_state["scenario"] == PRESETS["paper_toy"].build()
     undo = at.button(key="undo_replace")
-    assert "the cat sat on the mat" in undo.label  # the replaced one, by its name
+    assert "my own words here" in undo.label  # the replaced one, by its name
     undo.click().run()
     assert at.session_state["scenario"].tokens == ("my", "own", "words", "here")
     assert at.text_input(key="tokens_text").value == "my own words here"  # the editor follows

@@ -1,0 +1,216 @@
+"""Checking an answer: right (and which accepted answer), a named slip, or what is off."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core.errors import InputError
+from attention_core.exercises.answers import looks_like_percentages, parse_answer, typed_decimals
+from attention_core.exercises.model import ChoiceStep, Feedback, NumericStep, Variant
+from attention_core.exercises.text import (
+    answer_format,
+    format_value,
+    shape_text,
+    tolerance_text,
+)
+from attention_core.types import FloatArray
+from attention_core.words import count
+
+
+def check_answer(step: NumericStep, text: str) -> Feedback:
+    """Check what the learner typed for ``step``. Never raises on bad input.
+
+    Order: unreadable -> accepted answers (the nearest one wins, so the learner is told
+    which one they used) -> known mistakes -> the right numbers in another order ->
+    wrong shape -> which numbers are off.
+    """
+    if not (text or "").strip():
+        return Feedback(False, f"Type your answer first: {answer_format(step)}.")
+    try:
+        answer, used_percent = parse_answer(text, allow_percent=step.percent)
+    except InputError as exc:
+        mistake = "percent_mixed" if exc.where == "percent" else None
+        return Feedback(False, f"Could not read that answer: {exc.message}.", mistake=mistake)
+    note = ""
+    if step.percent and not used_percent and looks_like_percentages(answer):
+        answer = answer / 100.0
+        note = " (Read as percentages; a % sign makes that explicit.)"
+    hit = _closest(answer, step.accepted, step.tolerance)
+    if hit is not None:
+        fb = _right(step, answer, hit)
+        return Feedback(True, fb.message + note, variant=fb.variant)
+    return _wrong(step, text, answer, as_percent=used_percent or bool(note))
+
+
+def _wrong(step: NumericStep, text: str, answer: FloatArray, as_percent: bool) -> Feedback:
+    """Name the slip behind a wrong answer, or say which numbers are off."""
+    for m in step.mistakes:  # a wrong path followed exactly
+        if close(answer, m.value, step.tolerance):
+            return Feedback(False, m.message, mistake=m.key)
+    typed = typed_decimals(text)
+    if typed is not None and as_percent:
+        typed += 2  # 80.4 % has one decimal as a percentage, three as a fraction
+    if _rounded_too_coarsely(step, answer, typed):
+        asked, given, unit = step.decimals or 0, typed or 0, ""
+        if as_percent:
+            asked, given, unit = asked - 2, given - 2, " in a percentage"
+        return Feedback(
+            False,
+            f"On the right track, but rounded too coarsely: this step asks for "
+            f"{count(asked, 'decimal')}{unit} and your answer has {given}.",
+            mistake="too_few_decimals",
+        )
+    slip_tol = _mistake_tolerance(step, typed)
+    for m in step.mistakes:  # a wrong path, rounded more coarsely than asked
+        if close(answer, m.value, slip_tol):
+            return Feedback(False, m.message, mistake=m.key)
+    order = _order_slip(step, answer, slip_tol)
+    if order:
+        return Feedback(False, order, mistake="swapped_order")
+    if answer.shape != step.expected.shape:
+        return Feedback(
+            False,
+            f"Your answer is {shape_text(answer.shape)}, but this step needs "
+            f"{shape_text(step.shape)} ({step.layout}).",
+        )
+    return Feedback(False, _wrong_values_message(step, answer))
+
+
+def check_choice(step: ChoiceStep, index: int | None) -> Feedback:
+    """Check a multiple-choice answer (``index`` into ``step.choices``; None = nothing picked)."""
+    if index is None or not 0 <= index < len(step.choices):
+        return Feedback(False, "Pick one of the answers first.")
+    choice = step.choices[index]
+    if choice.correct:
+        return Feedback(True, f"Right. {choice.explanation}")
+    return Feedback(False, f"Not this one. {choice.explanation}", mistake=choice.mistake)
+
+
+def close(a: FloatArray, b: FloatArray, tol: float) -> bool:
+    """Same shape and every entry within ``tol`` (plus a hair for float noise)."""
+    return a.shape == b.shape and bool(np.all(np.abs(a - b) <= tol + 1e-12))
+
+
+def _closest(answer: FloatArray, accepted: tuple[Variant, ...], tol: float) -> Variant | None:
+    """The accepted answer nearest to ``answer`` among those within ``tol``, if any."""
+    fits = [v for v in accepted if close(answer, v.value, tol)]
+    if not fits:
+        return None
+    return min(fits, key=lambda v: float(np.max(np.abs(answer - v.value))))
+
+
+def _rounded_too_coarsely(step: NumericStep, answer: FloatArray, typed: int | None) -> bool:
+    """The right numbers, correctly rounded, but to fewer decimals than the step asks for."""
+    if step.decimals is None or typed is None or typed >= step.decimals:
+        return False
+    return close(answer, np.round(step.expected, typed), 1e-9)
+
+
+def _mistake_tolerance(step: NumericStep, typed: int | None) -> float:
+    """How close an answer must be to a known wrong path to name it.
+
+    A learner who rounds a wrong path to fewer decimals than asked (0.714 for 1/1.4) is
+    still on that path, so allow for the learner's own rounding, up to 10x the step's.
+    """
+    own = 0.6 * 10.0**-typed if typed is not None else 0.0
+    return max(step.tolerance, min(own, 10 * step.tolerance))
+
+
+# ---- the right numbers in the wrong order --------------------------------------------
+def _order_slip(step: NumericStep, answer: FloatArray, tol: float) -> str | None:
+    """A message when ``answer`` holds an accepted answer's numbers in another order."""
+    for variant in step.accepted:
+        target = variant.value  # (rows, cols), the same layout the answer should have
+        if answer.shape != target.shape:
+            continue
+        where = _rows_reordered(answer, target, tol) or _within_rows(answer, target, tol)
+        if where:
+            return (
+                f"The right numbers in the wrong order: {where}. The layout is "
+                f"{step.layout}, in the order the exercise gives them."
+            )
+    return None
+
+
+def _rows_reordered(answer: FloatArray, target: FloatArray, tol: float) -> str | None:
+    """'rows 1 and 2 are swapped' when whole rows of ``target`` came in another order."""
+    n = answer.shape[0]
+    used: list[int] = []
+    for i in range(n):
+        j = next((j for j in range(n) if j not in used and close(answer[i], target[j], tol)), None)
+        if j is None:
+            return None
+        used.append(j)
+    moved = [i + 1 for i, j in enumerate(used) if i != j]
+    if not moved:
+        return None
+    if len(moved) == 2:
+        return f"rows {moved[0]} and {moved[1]} are swapped"
+    return "the rows are in a different order"
+
+
+def _within_rows(answer: FloatArray, target: FloatArray, tol: float) -> str | None:
+    """Describe the first row holding its right numbers in another order; None unless every
+    row that is off is such a row."""
+    off = [i for i in range(answer.shape[0]) if not close(answer[i], target[i], tol)]
+    if not off or not all(_same_numbers(answer[i], target[i], tol) for i in off):
+        return None
+    i = off[0]
+    row = f"in row {i + 1}, " if answer.shape[0] > 1 else ""
+    wrong_cols = [c + 1 for c in np.flatnonzero(np.abs(answer[i] - target[i]) > tol + 1e-12)]
+    if answer.shape[1] == 2:
+        where = f"{row}the two numbers are swapped"
+    elif close(answer[i][::-1], target[i], tol):
+        where = f"{row}the numbers are in reverse order"
+    elif len(wrong_cols) == 2:
+        where = f"{row}columns {wrong_cols[0]} and {wrong_cols[1]} are swapped"
+    else:
+        where = f"{row}the numbers are in a different order"
+    if len(off) == 1:
+        return where
+    others = " and ".join(str(r + 1) for r in off[1:])
+    return f"{where} (row{'s' if len(off) > 2 else ''} {others} also out of order)"
+
+
+def _same_numbers(a: FloatArray, b: FloatArray, tol: float) -> bool:
+    """The same numbers up to order: sorting pairs each number with its nearest match."""
+    return close(np.sort(a), np.sort(b), tol)
+
+
+# ---- feedback text --------------------------------------------------------------------
+def _right(step: NumericStep, answer: FloatArray, hit: Variant) -> Feedback:
+    msg = "Correct"
+    if len(step.accepted) > 1 and hit.label:
+        msg += f": you used {hit.label}"
+    msg += "."
+    if step.decimals is not None and hit.label == step.accepted[0].label:
+        rounded = np.round(hit.value, step.decimals)
+        if not np.allclose(np.round(answer, step.decimals), rounded, atol=1e-12, rtol=0):
+            msg += (
+                f" Accepted within the rounding; at full precision this rounds to "
+                f"{format_value(hit.value, step.decimals)}."
+            )
+    return Feedback(True, msg, variant=hit.label or None)
+
+
+def _wrong_values_message(step: NumericStep, answer: FloatArray) -> str:
+    off = np.abs(answer - step.expected) > step.tolerance + 1e-12
+    n_off, n = int(off.sum()), off.size
+    verb = "is" if n_off == 1 else "are"
+    if step.decimals is None:
+        msg = f"Not yet: {n_off} of {count(n, 'number')} {verb} wrong."
+    else:
+        within = tolerance_text(step)
+        msg = f"Not yet: {n_off} of {count(n, 'number')} {verb} off by more than {within}."
+    if n > 1:
+        r, c = (int(i) + 1 for i in np.argwhere(off)[0])
+        msg += f" The first one off is row {r}, column {c}."
+    if step.kind == "weights":
+        sums = answer.sum(axis=1)
+        bad = np.flatnonzero(np.abs(sums - 1.0) > max(step.tolerance * answer.shape[1], 1e-3))
+        if bad.size:
+            i = int(bad[0])
+            msg += f" Weights in a row must add up to 1, but row {i + 1} adds up to {sums[i]:.4g}."
+    if step.kind == "mask" and not np.all(np.isin(answer, (0.0, 1.0))):
+        msg += " Use only 1 (may attend) and 0 (blocked)."
+    return msg + " Ask for a hint if you are stuck."

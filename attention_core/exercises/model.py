@@ -1,0 +1,160 @@
+"""The exercises as data: steps, accepted answers, known mistakes and the verdict on an answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from attention_core.scenario import Scenario
+from attention_core.types import FloatArray
+
+EXACT_TOLERANCE = 1e-6
+
+# Short names for the slips the checker recognises (used in feedback and progress files).
+MISTAKE_LABELS: dict[str, str] = {
+    "unscaled": "forgot to scale",
+    "divided_by_dk": "divided by d_k instead of √d_k",
+    "multiplied": "multiplied by √d_k instead of dividing",
+    "softmax_columns": "softmax over the wrong axis (columns)",
+    "transposed": "transposed the product",
+    "softmax_unscaled": "used the unscaled scores in softmax",
+    "rounded_early": "rounded too early",
+    "no_mask": "left out the mask",
+    "mask_flipped": "mask on the wrong side",
+    "mask_no_self": "masked the diagonal too",
+    "wrong_projection": "used the wrong projection matrix",
+    "percent_mixed": "mixed percentages and fractions",
+    "too_few_decimals": "rounded to too few decimals",
+    "swapped_order": "typed the numbers in the wrong order",
+    "wrong_head_slice": "used the other head's columns",
+    "scaled_by_d_model": "scaled by √d_model instead of the head's √d_head",
+    "heads_swapped": "put the heads in the wrong order",
+    "forgot_v": "concatenated the weights instead of the heads' outputs",
+    "forgot_w_o": "forgot W_O",
+}
+
+
+def tolerance(decimals: int | None) -> float:
+    """Half a unit in the last asked decimal (the rounding itself) plus half a unit of slack.
+
+    The slack forgives rounding in an earlier step (the paper guide's 0.3303 for 0.33024).
+    ``None`` (exact answers, e.g. integer scores) gets a tiny float tolerance.
+    """
+    if decimals is None:
+        return EXACT_TOLERANCE
+    return 10.0**-decimals  # 0.5 unit (rounding) + 0.5 unit (slack)
+
+
+@dataclass(frozen=True, eq=False)
+class Mistake:
+    """A known wrong path and the answer it produces (computed by the core)."""
+
+    key: str  # one of MISTAKE_LABELS
+    value: FloatArray
+    message: str
+
+    @property
+    def label(self) -> str:
+        return MISTAKE_LABELS[self.key]
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """An accepted answer. ``label`` says how it was reached (empty when only one is accepted)."""
+
+    label: str
+    value: FloatArray
+
+
+@dataclass(frozen=True, eq=False)
+class NumericStep:
+    """One number or small matrix to compute.
+
+    ``accepted[0]`` is the core's full-precision answer; later entries are other answers
+    the lesson itself reaches (for example with rounded weights). ``decimals`` is the
+    rounding the prompt asks for; ``None`` means exact. ``kind`` is "matrix", "weights"
+    (rows sum to 1; percentages accepted when ``percent``) or "mask" (1 = may attend).
+    """
+
+    id: str
+    title: str  # short plain-text name, e.g. "Q Kᵀ"
+    symbol: str  # LaTeX for the solution, e.g. r"QK^\top"
+    prompt: str  # Markdown, may hold LaTeX
+    accepted: tuple[Variant, ...]
+    decimals: int | None
+    layout: str  # what rows and columns stand for
+    hints: tuple[str, ...] = ()
+    explanation: str = ""  # Markdown: how the solution is computed
+    mistakes: tuple[Mistake, ...] = ()
+    kind: str = "matrix"
+    percent: bool = False
+
+    @property
+    def expected(self) -> FloatArray:
+        return self.accepted[0].value
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        rows, cols = self.expected.shape
+        return int(rows), int(cols)
+
+    @property
+    def tolerance(self) -> float:
+        return tolerance(self.decimals)
+
+
+@dataclass(frozen=True)
+class Choice:
+    text: str  # Markdown
+    correct: bool
+    explanation: str  # plain text: why this option is right or wrong
+    mistake: str | None = None  # a short name for the misconception
+
+
+@dataclass(frozen=True)
+class ChoiceStep:
+    """A multiple-choice question. ``see_also`` is a page key (e.g. "scaling-lab") to link to."""
+
+    id: str
+    title: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    hints: tuple[str, ...] = ()
+    explanation: str = ""  # Markdown, shown with the solution
+    see_also: str = ""
+
+    @property
+    def answer_index(self) -> int:
+        return next(i for i, c in enumerate(self.choices) if c.correct)
+
+
+Step = NumericStep | ChoiceStep
+
+
+@dataclass(frozen=True, eq=False)
+class Exercise:
+    """One card: what is given (``statement``), the steps to compute, and a scenario to open.
+
+    ``scenario`` is what "Open in the walkthrough" loads; for an exercise the walkthrough
+    cannot show whole (several heads), it is one part of it, named in the scenario.
+    """
+
+    id: str
+    title: str
+    short_title: str
+    source: str
+    statement: str  # Markdown with LaTeX
+    scenario: Scenario
+    steps: tuple[Step, ...]
+
+    def step(self, step_id: str) -> Step:
+        return next(s for s in self.steps if s.id == step_id)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer. ``message`` is plain text, safe to show verbatim."""
+
+    correct: bool
+    message: str
+    mistake: str | None = None  # a MISTAKE_LABELS key, or a Choice's mistake name
+    variant: str | None = None  # which accepted answer matched, when there are several

@@ -1,0 +1,627 @@
+"""Page objects: every Streamlit locator the browser tests use, named after what a learner sees.
+
+Tests say what the learner does (``inputs.type_tokens("...")``, ``scores.click_cell(2, 1)``)
+and read what is on screen (``softmax.chart.numbers()``); only this module knows the
+``.st-key-<key>`` classes and ``data-testid`` attributes of Streamlit 1.67. When the app
+renames a widget key or Streamlit changes its DOM, this is the one file to update.
+
+One class per page (``StartPage``, ``InputsPage``, ``ProjectionsPage``, ``ScoresPage``,
+``ScalingPage``, ``MaskPage``, ``SoftmaxPage``, ``OutputPage``, ``ScalingLabPage``,
+``ExercisesPage``, ``PresentationPage``) built on ``AppPage`` (h1, errors, URL, sidebar,
+Previous/Next), plus the parts several pages share: ``Sidebar``, ``Heatmap`` (a Plotly
+chart by widget key) and ``DataGrid`` (a glide-data-grid editor).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+from urllib.parse import parse_qs, urlparse
+
+import numpy as np
+from helpers import (
+    ALERT,
+    EXCEPTION,
+    MAIN,
+    SIDEBAR,
+    goto,
+    h1_text,
+    nav_link,
+    sidebar_links,
+    sidebar_sections,
+    wait_idle,
+)
+from playwright.sync_api import Locator, Page, expect
+
+from attention_core import Scenario
+from attention_ui import present
+
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))  # md_escape's joiners
+METRIC_VALUE = "[data-testid='stMetricValue']"
+
+
+def key(name: str) -> str:
+    """The CSS class Streamlit puts on the element of a keyed widget or container."""
+    return f".st-key-{name}"
+
+
+def query(url: str) -> dict[str, str]:
+    """The URL's query parameters, last value of each."""
+    return {k: v[-1] for k, v in parse_qs(urlparse(url).query).items()}
+
+
+def number(text: str) -> float:
+    """A number as the app prints it (unicode minus, maybe −∞)."""
+    return float(text.strip().replace("−∞", "-inf").replace("−", "-"))
+
+
+# ---- parts shared by pages ----------------------------------------------------------------
+class Heatmap:
+    """A Plotly heatmap drawn by ``st.plotly_chart(key=...)`` (or any chart selector)."""
+
+    def __init__(self, page: Page, selector: str) -> None:
+        self.page, self.selector = page, selector
+        self.root = page.locator(selector)
+
+    def cell_texts(self) -> list[str]:
+        """The numbers printed in the cells, row by row, once Plotly has drawn them."""
+        self.page.wait_for_selector(f"{self.selector} .heatmap-label", timeout=30_000)
+        return self.root.locator(".heatmap-label").all_text_contents()
+
+    def numbers(self, n_rows: int) -> np.ndarray:
+        """The printed cells as an (n_rows, n_cols) float array."""
+        return np.array([number(t) for t in self.cell_texts()]).reshape(n_rows, -1)
+
+    def wait_for_change(self, before: list[str]) -> list[str]:
+        """Wait until the printed cells differ from ``before`` (after a rerun), then read them."""
+        self.page.wait_for_function(
+            """([sel, before]) => {
+                const now = [...document.querySelectorAll(sel + ' .heatmap-label')]
+                    .map(e => e.textContent);
+                return now.length > 0 && JSON.stringify(now) !== JSON.stringify(before);
+            }""",
+            arg=[self.selector, before],
+            timeout=15_000,
+        )
+        wait_idle(self.page)
+        return self.cell_texts()
+
+    def x_labels(self) -> list[str]:
+        return self.root.locator(".xtick text").all_text_contents()
+
+    def y_labels(self) -> list[str]:
+        """Row labels from top to bottom (Plotly's DOM lists them bottom-up on this
+        reversed axis, so they are sorted by where they are drawn)."""
+        return self.root.locator(".ytick text").evaluate_all(
+            """els => els.map(e => [e.getBoundingClientRect().top, e.textContent])
+                         .sort((a, b) => a[0] - b[0]).map(p => p[1])"""
+        )
+
+    def title(self) -> str:
+        return (self.root.locator(".g-gtitle").first.text_content() or "").strip()
+
+    def click_cell(self, row: int, col: int, n_rows: int, n_cols: int) -> None:
+        """Click the centre of cell (row, col), 0-based, of an n_rows x n_cols grid."""
+        box = self.root.locator(".nsewdrag").first.bounding_box()
+        assert box is not None
+        self.page.mouse.click(
+            box["x"] + box["width"] * (col + 0.5) / n_cols,
+            box["y"] + box["height"] * (row + 0.5) / n_rows,
+        )
+
+    def expect_cell_text(self, text: str) -> None:
+        expect(self.root.locator(".heatmap-label").filter(has_text=text).first).to_be_visible()
+
+
+class DataGrid:
+    """A ``st.data_editor`` (glide-data-grid, drawn on a canvas).
+
+    The accessible ``td`` cells are not clickable and update lazily, so cells are reached
+    with the keyboard (shared/notes, section 4): click row 0 of the last column, arrow to
+    the cell, Enter opens the overlay editor.
+    """
+
+    HEADER_PX, ROW_PX = 35, 17  # header height; half a row, to hit row 0's centre
+
+    def __init__(self, page: Page, selector: str, n_cols: int) -> None:
+        self.page, self.selector, self.n_cols = page, selector, n_cols
+
+    def select(self, col: int, row: int) -> None:
+        """Select a cell (col 1 = first data column; 0 = the index)."""
+        canvas = self.page.locator(f"{self.selector} [data-testid='data-grid-canvas']").first
+        box = canvas.bounding_box()
+        assert box is not None
+        self.page.mouse.click(box["x"] + box["width"] - 10, box["y"] + self.HEADER_PX + self.ROW_PX)
+        for k in ["ArrowLeft"] * (self.n_cols - col) + ["ArrowDown"] * row:
+            self.page.keyboard.press(k)
+        self.page.wait_for_selector(
+            f"{self.selector} #glide-cell-{col}-{row}[aria-selected='true']", state="attached"
+        )
+
+    def set_cell(self, col: int, row: int, value: str) -> None:
+        """Type ``value`` into a text cell; Enter commits it (a full rerun follows)."""
+        self.select(col, row)
+        self.page.keyboard.press("Enter")
+        editor = self.page.locator("input.gdg-input, textarea.gdg-input").first
+        editor.fill(value)
+        editor.press("Enter")
+
+    def toggle_cell(self, col: int, row: int) -> None:
+        """Flip a checkbox cell: Space toggles the selected boolean cell."""
+        self.select(col, row)
+        self.page.keyboard.press(" ")
+
+
+class Sidebar:
+    """The app's own menu (attention_ui.sidebar): links that carry ``?s=``, one header per
+    section, and the "Scenario: <name>" line."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.root = page.locator(SIDEBAR)
+
+    def sections(self) -> list[str]:
+        return sidebar_sections(self.page)
+
+    def links(self) -> list[str]:
+        return sidebar_links(self.page)
+
+    def link(self, title: str) -> Locator:
+        return nav_link(self.page, title)
+
+    def link_href(self, title: str) -> str:
+        return (
+            self.page.locator(key("nav") + " a", has_text=title).first.get_attribute("href") or ""
+        )
+
+    def go_to(self, title: str) -> None:
+        """Click a menu link and wait for that page's heading."""
+        self.link(title).click()
+        expect(self.page.locator(f"{MAIN} h1").first).to_have_text(title)
+        wait_idle(self.page)
+
+    def click_text(self, title: str) -> None:
+        """Click the menu entry by its visible text (as a learner reading it would)."""
+        self.root.get_by_text(title, exact=True).click()
+
+    def scenario_label(self) -> str:
+        """The "Scenario: <name>" line, without md_escape's invisible word joiners."""
+        label = self.root.get_by_text(re.compile(r"^\s*Scenario:")).first
+        return (label.text_content() or "").translate(INVISIBLE)
+
+    def expect_visible(self) -> None:
+        expect(self.root).to_be_visible()
+
+    def expect_hidden(self) -> None:
+        expect(self.root).to_be_hidden()
+
+
+# ---- pages ----------------------------------------------------------------------------------
+class AppPage:
+    """What every page has: a URL, an h1, the sidebar, Previous/Next and error boxes."""
+
+    path: ClassVar[str] = "/"
+
+    def __init__(self, page: Page, base: str = "") -> None:
+        self.page, self.base = page, base  # base: a fresh server's URL, or "" for base_url
+        self.sidebar = Sidebar(page)
+
+    def open(self, params: str = "") -> AppPage:
+        """Load the page (``params`` like ``"?s=..."``) and wait until it has settled."""
+        goto(self.page, self.base + self.path + params)
+        return self
+
+    def open_link(self, url: str) -> AppPage:
+        """Load a whole address as a learner pastes it (a shared link)."""
+        goto(self.page, url)
+        return self
+
+    @property
+    def h1(self) -> str:
+        return h1_text(self.page)
+
+    def heading(self) -> Locator:
+        return self.page.locator(f"{MAIN} h1").first
+
+    def exceptions(self) -> Locator:
+        return self.page.locator(EXCEPTION)
+
+    def alerts(self, has_text: str) -> Locator:
+        return self.page.locator(ALERT).filter(has_text=has_text)
+
+    def not_found(self) -> Locator:
+        return self.page.get_by_text("Page not found")
+
+    def main_text(self, text: str) -> Locator:
+        return self.page.locator(MAIN).get_by_text(text)
+
+    def scenario(self) -> Scenario:
+        """The scenario in the address bar (``?s=``); fails if there is none."""
+        values = parse_qs(urlparse(self.page.url).query).get("s")
+        assert values, f"no ?s= in {self.page.url}"
+        return Scenario.from_url(values[0])
+
+    def wait_for_share_url(self) -> None:
+        """sync_url() writes ?s= at the end of the run; wait until the address bar has it."""
+        self.page.wait_for_url(re.compile(r"[?&]s=v1\."), timeout=10_000)
+
+    def history_length(self) -> int:
+        return self.page.evaluate("history.length")
+
+    def follow_next(self, title: str) -> None:
+        """Click the "<title> →" link at the bottom of the page."""
+        self.page.get_by_text(f"{title} →").click()
+
+    def wait_idle(self) -> None:
+        wait_idle(self.page)
+
+    def rerun(self) -> None:
+        """Streamlit's "r" shortcut (a full rerun), with no widget focused."""
+        self.page.evaluate("document.activeElement.blur()")
+        self.page.keyboard.press("r")
+
+    def go_back(self, path_glob: str) -> None:
+        self.page.go_back()
+        self.page.wait_for_url(path_glob)
+        wait_idle(self.page)
+
+    def metric_values(self) -> list[str]:
+        return self.page.locator(f"{MAIN} {METRIC_VALUE}").all_inner_texts()
+
+
+class StartPage(AppPage):
+    path = "/"
+
+    def pipeline_link(self, name: str) -> Locator:
+        """A box of the five-step recipe ("MatMul", "Scale", ...): each opens its page."""
+        return self.page.locator(MAIN).get_by_role("link", name=name)
+
+    def load_example(self, preset_key: str) -> None:
+        self.page.locator(f"{key(f'start_load_{preset_key}')} button").click()
+        wait_idle(self.page)
+
+
+class InputsPage(AppPage):
+    path = "/inputs"
+    PREVIEW = key("inputs_preview")
+
+    @property
+    def preview(self) -> Heatmap:
+        return Heatmap(self.page, self.PREVIEW)
+
+    def _type(self, widget: str, text: str) -> None:
+        box = self.page.locator(f"{key(widget)} input")
+        box.fill(text)
+        box.press("Enter")
+
+    def type_tokens(self, text: str) -> None:
+        self._type("tokens_text", text)
+
+    def type_query_tokens(self, text: str) -> None:
+        self._type("query_tokens_text", text)
+
+    def choose_mode(self, label: str) -> None:
+        """Pick the input mode by its label ("Q, K and V directly", or the embeddings one)."""
+        self.page.locator(key("input_mode")).get_by_text(label, exact=True).click()
+        wait_idle(self.page)
+
+    def set_size(self, dim: str, value: int) -> None:
+        self._type(f"size_{dim}", str(value))
+        wait_idle(self.page)
+
+    def fill(self, matrix: str, how: str) -> None:
+        """Press a fill button: how is "random", "identity" or "zeros"."""
+        self.page.locator(f"{key(f'fill_{matrix}_{how}')} button").click()
+        wait_idle(self.page)
+
+    def grid(self, matrix: str, n_cols: int) -> DataGrid:
+        # the key ends with a generation counter (grid_X_3) that a reset bumps
+        return DataGrid(self.page, f"[class*='st-key-grid_{matrix}_']", n_cols)
+
+
+class ProjectionsPage(AppPage):
+    path = "/projections"
+
+
+class ScoresPage(AppPage):
+    path = "/scores"
+
+    @property
+    def chart(self) -> Heatmap:
+        return Heatmap(self.page, key("scores_chart"))
+
+    def picked_query(self) -> str:
+        return self.page.locator(f"{key('scores_pick_q')} input").input_value()
+
+    def picked_key(self) -> str:
+        return self.page.locator(f"{key('scores_pick_k')} input").input_value()
+
+    def click_cell(self, row: int, col: int, n_rows: int, n_cols: int, query: str) -> None:
+        """Click a score cell; wait until the query picker shows ``query``, its row's label
+        (the picker may already hold another pair: it starts on the strongest score)."""
+        self.chart.cell_texts()  # drawn
+        self.chart.click_cell(row, col, n_rows, n_cols)
+        self.page.wait_for_function(
+            "([sel, want]) => document.querySelector(sel).value === want",
+            arg=[f"{key('scores_pick_q')} input", query],
+            timeout=15_000,
+        )
+        wait_idle(self.page)
+
+    def breakdown_formulas(self) -> list[str]:
+        """The KaTeX lines of the page (the term-by-term dot product is one of them)."""
+        return self.page.locator(f"{MAIN} .katex").all_inner_texts()
+
+
+class ScalingPage(AppPage):
+    path = "/scaling"
+
+    @property
+    def raw(self) -> Heatmap:
+        return Heatmap(self.page, key("scaling_raw"))
+
+    @property
+    def scaled(self) -> Heatmap:
+        return Heatmap(self.page, key("scaling_scaled"))
+
+    def toggle_scaling(self) -> None:
+        """Flip "Apply the 1/√d_k scaling"."""
+        self.page.locator(key("scaled_toggle")).get_by_text("Apply the 1/√d_k scaling").click()
+        wait_idle(self.page)
+
+    def scaling_on(self) -> bool:
+        return self.page.locator(f"{key('scaled_toggle')} input").is_checked()
+
+
+class MaskPage(AppPage):
+    path = "/mask"
+
+    @property
+    def chart(self) -> Heatmap:
+        return Heatmap(self.page, key("mask_chart"))
+
+    @property
+    def mask_grid_chart(self) -> Heatmap:
+        return Heatmap(self.page, key("mask_grid"))
+
+    def choose(self, label: str) -> None:
+        """Pick a mask by its label: "No mask", "Causal (no peeking ahead)", ..."""
+        self.page.locator(key("mask_kind")).get_by_text(label, exact=True).click()
+        wait_idle(self.page)
+
+    def move_n_valid(self, presses: int) -> None:
+        """Move the "real keys" slider by ``presses`` arrow keys (negative: left)."""
+        self.page.locator(f"{key('mask_n_valid')} [role='slider']").focus()
+        for _ in range(abs(presses)):
+            self.page.keyboard.press("ArrowRight" if presses > 0 else "ArrowLeft")
+        wait_idle(self.page)
+
+    def custom_grid(self, n_keys: int) -> DataGrid:
+        return DataGrid(self.page, "[class*='st-key-mask_grid_']", n_keys)
+
+
+class _RowPicker:
+    """The "Query row" select box of the Softmax and Output pages (runs in a fragment)."""
+
+    ROW_KEY: ClassVar[str]
+    page: Page
+
+    def pick_row(self, label: str) -> None:
+        self.page.locator(f"{key(self.ROW_KEY)} input").click()
+        self.page.get_by_role("option", name=label, exact=True).click()
+        wait_idle(self.page)
+
+    def row_table(self) -> Locator:
+        """The step-by-step table of the picked row (the first dataframe after the picker)."""
+        return self.page.locator(f"{MAIN} [data-testid='stDataFrame']").first
+
+
+class SoftmaxPage(_RowPicker, AppPage):
+    path = "/softmax"
+    ROW_KEY = "softmax_row"
+
+    @property
+    def chart(self) -> Heatmap:
+        return Heatmap(self.page, key("softmax_chart"))
+
+
+class OutputPage(_RowPicker, AppPage):
+    path = "/output"
+    ROW_KEY = "output_row"
+
+    @property
+    def chart(self) -> Heatmap:
+        return Heatmap(self.page, key("output_chart"))
+
+
+class ScalingLabPage(AppPage):
+    path = "/scaling-lab"
+    SLIDER = f"{key('lab_dk')} [data-testid='stSlider'] input[type='range']"
+    OUTSIDE = key("lab_my_weights_True")  # "Apply to my scenario", after the fragment
+    # Counts how often an element is marked stale (data-stale flips while a script run that
+    # includes it is in progress): elements outside the fragment never flip on a slider move.
+    _WATCH_STALE = """(sel) => {
+        const el = document.querySelector(sel);
+        el.__staleFlips = 0;
+        new MutationObserver((ms) => { el.__staleFlips += ms.length; })
+            .observe(el, {attributes: true, attributeFilter: ['data-stale']});
+    }"""
+    _STALE_FLIPS = "(sel) => document.querySelector(sel).__staleFlips"
+
+    @staticmethod
+    def title_selector(chart_key: str) -> str:
+        return f"{key(chart_key)} .g-gtitle"
+
+    def wait_for_chart(self, chart_key: str) -> None:
+        self.page.wait_for_selector(self.title_selector(chart_key), timeout=20_000)
+
+    def titles(self, chart_key: str) -> list[str]:
+        """Every rendered title of a chart (two while a rerun swaps them)."""
+        texts = self.page.locator(self.title_selector(chart_key)).all_text_contents()
+        return [t.strip() for t in texts]
+
+    def legend(self, chart_key: str) -> list[str]:
+        return self.page.locator(f"{key(chart_key)} .legendtext").all_text_contents()
+
+    def metrics(self) -> list[float]:
+        """The lab's numbers in page order: 4 without scaling, then 4 with scaling."""
+        return [float(v) for v in self.metric_values()[:8]]
+
+    def d_k(self) -> int:
+        return int(self.page.locator(self.SLIDER).first.get_attribute("aria-valuetext") or "0")
+
+    def seed(self) -> str:
+        return self.page.locator(f"{key('lab_seed')} input").first.input_value()
+
+    def focus_slider(self) -> None:
+        self.page.locator(self.SLIDER).first.focus()
+
+    def watch_outside_fragment(self) -> None:
+        self.page.evaluate(self._WATCH_STALE, self.OUTSIDE)
+
+    def outside_stale_flips(self) -> int:
+        return self.page.evaluate(self._STALE_FLIPS, self.OUTSIDE)
+
+    def wait_for_outside_flip(self) -> None:
+        self.page.wait_for_function(f"({self._STALE_FLIPS})({self.OUTSIDE!r}) > 0", timeout=10_000)
+
+    def wait_for_title_change(self, chart_key: str, before: str) -> None:
+        """Wait (polling every 10 ms, for timing) until one new title is shown."""
+        self.page.wait_for_function(
+            """([sel, before]) => {
+                   const t = [...document.querySelectorAll(sel)].map(e => e.textContent.trim());
+                   return t.length === 1 && t[0] !== before;
+               }""",
+            arg=[self.title_selector(chart_key), before],
+            timeout=10_000,
+            polling=10,
+        )
+
+
+class ExercisesPage(AppPage):
+    path = "/exercises"
+
+    def answer_box(self, exercise: str, step: str) -> Locator:
+        """The text box of a step (a text_input, or a text_area for a matrix)."""
+        k = key(f"ex_{exercise}_{step}")
+        return self.page.locator(f"{k} input, {k} textarea")
+
+    def type_answer(self, exercise: str, step: str, text: str, commit: bool = False) -> None:
+        box = self.answer_box(exercise, step)
+        box.fill(text)
+        if commit:  # Enter commits without Check
+            box.press("Enter")
+            wait_idle(self.page)
+
+    def check(self, exercise: str, step: str) -> None:
+        self.page.locator(f"{key(f'ex_{exercise}_{step}_check')} button").click()
+        wait_idle(self.page)
+
+    def card(self, exercise: str) -> Locator:
+        return self.page.locator(key(f"card_{exercise}"))
+
+    def card_alerts(self, exercise: str) -> Locator:
+        return self.card(exercise).locator(ALERT)
+
+    def show_solution(self, exercise: str) -> Locator:
+        self.page.locator(f"{key(f'ex_{exercise}_solution')} button").click()
+        wait_idle(self.page)
+        return self.page.locator(key(f"solution_{exercise}"))
+
+    def progress(self, text: str) -> Locator:
+        return self.page.get_by_text(text)
+
+
+class PresentationPage(AppPage):
+    path = "/present"
+    PROGRESS = f"{key('present_nav')} [data-testid='stProgress']"
+    STAGE = f"{key('present_stage')} h2"
+    CHART = "[data-testid='stPlotlyChart']"
+
+    def progress(self) -> Locator:
+        return self.page.locator(self.PROGRESS)
+
+    def stage_heading(self) -> Locator:
+        return self.page.locator(self.STAGE)
+
+    def next_button(self) -> Locator:
+        return self.page.locator(f"{key(present.NEXT_KEY)} button")
+
+    def back_button(self) -> Locator:
+        return self.page.locator(f"{key(present.BACK_KEY)} button")
+
+    def next(self) -> None:
+        self.next_button().click()
+        wait_idle(self.page)
+
+    def back(self) -> None:
+        self.back_button().click()
+        wait_idle(self.page)
+
+    def press(self, arrow: str) -> None:
+        """A keyboard shortcut ("ArrowRight", "ArrowLeft") with the page focused."""
+        self.page.keyboard.press(arrow)
+        wait_idle(self.page)
+
+    def focus(self) -> None:
+        self.stage_heading().click()  # the page, not a widget
+
+    def charts(self) -> Locator:
+        return self.page.locator(f"{MAIN} {self.CHART}")
+
+    def stage_chart(self, stage: str) -> Heatmap:
+        """The one figure of a walkthrough stage's slide."""
+        return Heatmap(self.page, key(f"present_fig_{stage}"))
+
+    def cell_labels(self, has_text: str | None = None) -> Locator:
+        labels = self.page.locator(f"{MAIN} {self.CHART} .heatmap-label")
+        return labels if has_text is None else labels.filter(has_text=has_text)
+
+    def tokens(self) -> Locator:
+        return self.page.locator(key("present_tokens"))
+
+    def expect_step(self, k: int, n: int, title: str) -> None:
+        """The progress caption, the stage heading and the URL all say step k."""
+        expect(self.progress()).to_contain_text(f"Step {k} of {n}")
+        expect(self.stage_heading()).to_have_text(title)
+        self.page.wait_for_url(re.compile(rf"[?&]step={k}(&|$)"), timeout=10_000)
+
+    def content_bottom(self) -> float:
+        """Where the slide's figures and text end, in px from the top of the viewport."""
+        return self.page.evaluate(
+            """(sel) => Math.max(...[...document.querySelectorAll(sel)]
+                   .map(e => e.getBoundingClientRect().bottom))""",
+            f"{MAIN} {self.CHART}, {MAIN} {key('present_text')}",
+        )
+
+    def load_example(self, title: str) -> None:
+        """The intro's "Change the example" → pick it → "Load it"."""
+        self.page.get_by_role("button", name="Change the example").click()
+        self.page.locator(f"{key(present.PRESET_KEY)} input").click()
+        self.page.get_by_role("option", name=title).click()
+        wait_idle(self.page)
+        self.page.locator(f"{key(present.PRESET_KEY + '_load')} button").click()
+        wait_idle(self.page)
+
+    def exit(self) -> None:
+        self.page.get_by_role("link", name="Exit presentation").click()
+
+
+PAGES: dict[str, type[AppPage]] = {
+    "start": StartPage,
+    "inputs": InputsPage,
+    "projections": ProjectionsPage,
+    "scores": ScoresPage,
+    "scaling": ScalingPage,
+    "mask": MaskPage,
+    "softmax": SoftmaxPage,
+    "output": OutputPage,
+    "scaling-lab": ScalingLabPage,
+    "exercises": ExercisesPage,
+    "present": PresentationPage,
+}
+
+
+def page_for(page_key: str, page: Page, base: str = "") -> AppPage:
+    """The page object of a page registry key (attention_ui.pages), e.g. "softmax"."""
+    return PAGES[page_key](page, base)

@@ -1,0 +1,238 @@
+"""A small mutation check: each mutant below must make its fast test selection fail.
+
+Run it with ``python tests/mutation/run_mutants.py`` (``make test`` does, after pytest).
+
+A mutant is one single-line edit of the app that a learner would notice as wrong numbers
+or wrong labels (a flipped causal mask, axis labels swapped, softmax without its stable
+shift, ...). The script copies the source tree to a temporary folder once, and for each
+mutant writes the edit into that copy, runs the mutant's tests with pytest, and puts the
+file back. The working tree is never touched. It fails when:
+
+- a mutant survives (its tests still pass): a hole in the tests;
+- a mutant's ``old`` text is not found exactly once in its file: the code moved or changed,
+  so the table must follow (better a loud failure than a mutant that silently tests nothing);
+- the selected tests do not pass on the unmutated copy, or pytest cannot run them (a
+  renamed test would otherwise count as a "kill").
+
+When a refactor moves code, update ``path`` and ``old`` (and the ``tests``) in MUTANTS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+# What the tests need from the tree; everything else (the venv, git, caches) stays behind.
+COPY = ("app.py", "pyproject.toml", "app_pages", "attention_core", "attention_ui", "tests")
+SKIP = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
+PYTEST = ("-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e", "--no-header", "-o", "addopts=")
+KILLED, SURVIVED = 1, 0  # pytest exit codes: some test failed / all passed
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str  # relative to the repository root
+    old: str  # exact text, found exactly once in ``path``
+    new: str
+    tests: tuple[str, ...]  # test files or node ids: the fast selection that must fail
+
+
+MUTANTS = (
+    Mutant(
+        "causal mask lets queries see the future",
+        "attention_core/masks.py",
+        "return np.tril(np.ones((n, n), dtype=bool))",
+        "return np.triu(np.ones((n, n), dtype=bool))",
+        ("tests/core/test_core_reference.py",),
+    ),
+    Mutant(
+        "padding mask keeps one padding key",
+        "attention_core/masks.py",
+        "mask[:, :n_valid] = True",
+        "mask[:, : n_valid + 1] = True",
+        ("tests/core/test_core_reference.py",),
+    ),
+    Mutant(
+        "Scores figure with its row and column labels swapped",
+        "attention_ui/stage_figures.py",
+        "return fig.heatmap(t.scores, labels.queries, labels.keys,",
+        "return fig.heatmap(t.scores, labels.keys, labels.queries,",
+        ("tests/figures/test_stage_figure_axes.py",),
+    ),
+    Mutant(
+        "link decoder without its alphabet check",
+        "attention_core/scenario.py",
+        "if not text.startswith(URL_PREFIX) or not _URL_ALPHABET.fullmatch(",
+        "if not text.startswith(URL_PREFIX) or not _URL_ALPHABET.match(",
+        (
+            "tests/core/test_core_scenario.py::test_a_link_with_characters_base64_would_skip_is_refused",
+        ),
+    ),
+    Mutant(
+        "softmax without subtracting the row maximum",
+        "attention_core/softmax.py",
+        "e = np.exp(x - x_max)",
+        "e = np.exp(x)",
+        ("tests/core/test_core_properties.py",),
+    ),
+    Mutant(
+        "scores multiplied by sqrt(d_k) instead of 1/sqrt(d_k)",
+        "attention_core/attention.py",
+        "scale = 1.0 / np.sqrt(d_k) if scaled else 1.0",
+        "scale = np.sqrt(d_k) if scaled else 1.0",
+        ("tests/core/test_core_lessons.py",),
+    ),
+    Mutant(
+        "softmax over the queries (columns) instead of each row",
+        "attention_core/attention.py",
+        "weights = softmax(masked_scores, axis=-1)",
+        "weights = softmax(masked_scores, axis=0)",
+        ("tests/core/test_core_reference.py",),
+    ),
+    Mutant(
+        "dot-product breakdown adds instead of multiplying",
+        "attention_core/attention.py",
+        "return q * k  # (d_k,)",
+        "return q + k  # (d_k,)",
+        ("tests/core/test_core_errors.py::test_dot_product_terms",),
+    ),
+    Mutant(
+        "saturation shortcut draws |q| with one degree of freedom too many",
+        "attention_core/saturation.py",
+        ".chisquare(d_k, n_samples)",
+        ".chisquare(d_k + 1, n_samples)",
+        ("tests/core/test_saturation.py::test_shortcut_matches_direct_monte_carlo",),
+    ),
+)
+
+
+def copy_tree(dest: Path) -> None:
+    dest.mkdir(parents=True)
+    for name in COPY:
+        src = REPO / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=SKIP)
+        else:
+            shutil.copy2(src, dest / name)
+
+
+def run_pytest(tree: Path, args: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    # No bytecode: a mutant and its undo can land in the same second with the same size,
+    # and a stale .pyc would then run the wrong code.
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *PYTEST, *args],
+        cwd=tree, env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def read_target(root: Path, mutant: Mutant) -> str:
+    """The text of the mutant's file under ``root``; exits if ``old`` is not there once."""
+    target = root / mutant.path
+    if not target.is_file():
+        raise SystemExit(f"mutant {mutant.name!r}: {mutant.path} does not exist (moved?)")
+    text = target.read_text()
+    count = text.count(mutant.old)
+    if count != 1:
+        raise SystemExit(
+            f"mutant {mutant.name!r}: {mutant.old!r} occurs {count} times in {mutant.path} "
+            "(it must occur exactly once): update the table in tests/mutation/run_mutants.py"
+        )
+    return text
+
+
+def apply(tree: Path, mutant: Mutant) -> str:
+    """Write the mutant into the copy; return the original text (to put back)."""
+    original = read_target(tree, mutant)
+    (tree / mutant.path).write_text(original.replace(mutant.old, mutant.new))
+    return original
+
+
+def check_selections_pass(tree: Path, mutants: tuple[Mutant, ...]) -> None:
+    """Every selection passes on the unmutated copy (one pytest run for all of them), so a
+    failure later is the mutant's doing."""
+    selection = tuple(dict.fromkeys(t for m in mutants for t in m.tests))
+    result = run_pytest(tree, selection)
+    if result.returncode != SURVIVED:
+        raise SystemExit(
+            f"the unmutated tree fails `pytest {' '.join(selection)}` (exit {result.returncode}):"
+            f"\n{result.stdout[-3000:]}{result.stderr[-2000:]}"
+        )
+
+
+def run_mutant(tree: Path, mutant: Mutant) -> bool:
+    """True when the mutant is killed (its tests fail)."""
+    original = apply(tree, mutant)
+    try:
+        result = run_pytest(tree, mutant.tests)
+    finally:
+        (tree / mutant.path).write_text(original)
+    if result.returncode not in (KILLED, SURVIVED):  # 2+: interrupted, usage error, no tests
+        raise SystemExit(
+            f"mutant {mutant.name!r}: pytest could not run {mutant.tests} "
+            f"(exit {result.returncode}):\n{result.stdout[-3000:]}{result.stderr[-2000:]}"
+        )
+    return result.returncode == KILLED
+
+
+def run_all(mutants: tuple[Mutant, ...], workers: int) -> list[Mutant]:
+    """Run every mutant, ``workers`` at a time, each worker in its own copy of the tree;
+    return the survivors. The unmutated check runs alongside the first mutants."""
+    with tempfile.TemporaryDirectory(prefix="attention-mutants-") as tmp:
+        trees: queue.Queue[Path] = queue.Queue()
+        for n in range(workers):
+            copy_tree(Path(tmp) / str(n))
+            trees.put(Path(tmp) / str(n))
+
+        def in_a_tree(job: Callable[[Path], object]) -> object:
+            tree = trees.get()
+            try:
+                return job(tree)
+            finally:
+                trees.put(tree)
+
+        with ThreadPoolExecutor(workers) as pool:
+            baseline = pool.submit(in_a_tree, lambda t: check_selections_pass(t, mutants))
+            futures = {m: pool.submit(in_a_tree, lambda t, m=m: run_mutant(t, m)) for m in mutants}
+            baseline.result()  # raises SystemExit first if the selections do not pass
+            survivors = []
+            for mutant, future in futures.items():
+                killed = future.result()
+                print(f"{'killed  ' if killed else 'SURVIVED'}  {mutant.name}", flush=True)
+                if not killed:
+                    survivors.append(mutant)
+    return survivors
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-k", default="", help="only mutants whose name contains this text")
+    parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="parallel workers")
+    args = parser.parse_args(argv)
+    mutants = tuple(m for m in MUTANTS if args.k.lower() in m.name.lower())
+    for mutant in mutants:  # a stale table fails before anything runs
+        read_target(REPO, mutant)
+    t0 = time.perf_counter()
+    survivors = run_all(mutants, max(1, min(args.j, len(mutants) + 1)))
+    print(f"{len(mutants) - len(survivors)} of {len(mutants)} mutants killed "
+          f"in {time.perf_counter() - t0:.0f} s")  # fmt: skip
+    for mutant in survivors:
+        print(f"survived: {mutant.name}: {mutant.path}: {mutant.old!r} -> {mutant.new!r}; "
+              f"`pytest {' '.join(mutant.tests)}` still passes")  # fmt: skip
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
