@@ -34,6 +34,7 @@ def phone() -> bool:
 
 # Static CSS and script of our own (no learner text in them), added once per run by app.py.
 # - Formulas wider than a phone scroll sideways instead of being cut at the right edge.
+# - The Start page's diagram (dark lines and text) keeps a white card in the dark theme.
 # - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
 #   covers the page; the app draws its own menu (st.page_link, which carries ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
@@ -41,6 +42,7 @@ def phone() -> bool:
 FRAME = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
+.st-key-start_diagram img { background: #FFFFFF; border-radius: 0.5rem; padding: 0.5rem; }
 @media (max-width: 640px) {
   .katex-display > .katex { font-size: 1.05em; }
   [data-testid="stFullScreenFrame"]:has(> [data-testid="stPlotlyChart"]) { overflow-x: auto; }
