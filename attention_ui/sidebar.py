@@ -12,7 +12,6 @@ from attention_ui.text import count, md_escape
 from attention_ui.widgets import link
 
 UPLOAD_ERROR = state.UPLOAD_ERROR
-NAME_KEY = "scenario_name"  # one of state.EDITOR_WIDGETS: re-seeded when the scenario changes
 
 
 def render() -> None:
@@ -101,12 +100,14 @@ def _load(key: str) -> None:
 
 
 def share_and_export(s: Scenario) -> None:
-    st.session_state.setdefault(NAME_KEY, s.name)
+    key = name_key()  # a new box whenever the editors are re-seeded: it shows the new name
     st.text_input(
         "Name (your students see it)",
-        key=NAME_KEY,
+        value=s.name,
+        key=key,
         max_chars=state.NAME_CHARS,
-        on_change=lambda: state.rename(st.session_state[NAME_KEY]),
+        on_change=_on_name,
+        args=(key,),
         help="Leave it empty to have the name follow your edits.",
     )
     if state.link_fits():
@@ -130,6 +131,14 @@ def share_and_export(s: Scenario) -> None:
     )
     if st.session_state.get(UPLOAD_ERROR):
         st.error(md_escape(st.session_state[UPLOAD_ERROR]))
+
+
+def name_key() -> str:
+    return f"scenario_name_{state.editor_gen()}"
+
+
+def _on_name(key: str) -> None:
+    state.rename(st.session_state.get(key, ""))
 
 
 def _on_upload() -> None:

@@ -74,7 +74,6 @@ EDITOR_WIDGETS = (
     "mask_kind",
     "mask_n_valid",
     "scaled_toggle",
-    "scenario_name",
 )
 
 URL_KEY = "s"
@@ -246,6 +245,8 @@ def rename(name: str) -> None:
     """
     ss = st.session_state
     name = " ".join(name.split())[:NAME_CHARS]
+    if name == get_scenario().name:
+        return  # nothing new (a box re-sending the name it was given)
     ss[OWN_NAME] = bool(name)
     ss[SCENARIO] = ss[SCENARIO].replace(name=name)
     ss[DRAFT] = ss.get(DRAFT, ss[SCENARIO]).replace(name=name)

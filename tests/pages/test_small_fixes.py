@@ -42,13 +42,28 @@ def test_numbers_only_edits_keep_the_name_marked_edited() -> None:
 
 def test_the_teacher_can_name_the_scenario_and_edits_keep_it() -> None:
     at = inputs_page()
-    at.text_input(key="scenario_name").input("  Week 3: **French**  ").run()
+    at.text_input(key=name_key_of(at)).input("  Week 3: **French**  ").run()
     assert at.session_state["scenario"].name == "Week 3: **French**"
     at.text_input(key="tokens_text").input("le chat").run()
     s = at.session_state["scenario"]
     assert s.name == "Week 3: **French**" and s.tokens == ("le", "chat")
     assert "Week 3: \\*\\*French\\*\\*" in " ".join(m.value for m in at.sidebar.markdown)
     assert at.query_params["s"] == s.to_url()  # the link carries the name
+
+
+def name_key_of(at: AppTest) -> str:
+    return next(t.key for t in at.text_input if (t.key or "").startswith("scenario_name_"))
+
+
+def test_the_name_box_survives_page_switches_and_follows_loads() -> None:
+    """The box re-sends its value when pages change: that must neither fail nor rename."""
+    at = inputs_page()
+    at.switch_page(BY_KEY["scores"].path).run()
+    at.switch_page(BY_KEY["exercises"].path).run()
+    assert not at.exception and not at.session_state["own_name"]
+    at.selectbox(key="preset_choice").set_value("quiz88").run()
+    at.button(key="preset_choice_load").click().run()
+    assert at.text_input(key=name_key_of(at)).value == PRESETS["quiz88"].build().name
 
 
 def test_the_softmax_table_writes_minus_infinity() -> None:
