@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run test test-fast lint bench clean model
+.PHONY: run dev classroom test test-fast lint bench clean model
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,16 @@ model: $(MODEL)  ## fetch the model for the "Real model" page and its tests
 run: $(VENV)/.run-installed $(MODEL)  ## start the app on http://localhost:$(PORT)
 	$(PY) -m streamlit run app.py --server.port $(PORT)
 
+# .streamlit/config.toml holds the production settings (no file watcher); while editing
+# the code, watch the files and rerun on save.
+dev: $(VENV)/.run-installed $(MODEL)  ## like run, with live reload
+	$(PY) -m streamlit run app.py --server.port $(PORT) \
+		--server.fileWatcherType auto --server.runOnSave true
+
+# One Streamlit process per core behind nginx on $(PORT), sticky by client address.
+classroom: $(VENV)/.run-installed $(MODEL)  ## serve a class on http://<this machine>:$(PORT); Ctrl-C stops
+	PORT=$(PORT) PYTHON=$(PY) bash deploy/classroom.sh
+
 test: $(VENV)/.dev-installed $(MODEL)  ## lint, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
@@ -44,7 +54,7 @@ lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-bench: $(VENV)/.dev-installed $(MODEL)
+bench: $(VENV)/.dev-installed $(MODEL)  ## every benchmark, including a short load test (bench/load.py)
 	$(PY) -m bench
 
 clean:

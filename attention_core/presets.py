@@ -111,6 +111,50 @@ def cat_mat() -> Scenario:
     )
 
 
+def two_heads() -> Scenario:
+    """Two heads that look for different things in "the cat sat and it purred".
+
+    X (6, d_model=4) has two meaning features (animal, pronoun) and a position written as a
+    clock hand (cos, sin of 45° per token). Head 1 (columns 1-2) turns each query's hand back
+    by one step, so its best match is the previous token. Head 2 (columns 3-4) lets a pronoun
+    query look for animal keys: "it" finds "cat"; the other queries look for nothing and
+    spread evenly. W_o writes what head 2 found into the animal feature.
+    """
+    c = 0.75  # about cos 45° = sin 45°; 0.75 and 3 are exact in binary, so no float noise
+    X = np.array(
+        [
+            [0.0, 0.0, 1.0, 0.0],  # the: position 0, hand at 0°
+            [1.0, 0.0, c, c],  # cat (an animal): 45°
+            [0.0, 0.0, 0.0, 1.0],  # sat: 90°
+            [0.0, 0.0, -c, c],  # and: 135°
+            [0.0, 1.0, -1.0, 0.0],  # it (a pronoun): 180°
+            [0.0, 0.0, -c, -c],  # purred: 225°
+        ]
+    )  # (n=6, d_model=4): animal, pronoun, cos, sin
+    W_q = np.zeros((4, 4))  # (d_model, n_heads·d_head = 2·2)
+    W_q[2:, :2] = [[3.0, -3.0], [3.0, 3.0]]  # head 1: the hand turned back 45°, times ~4
+    W_q[1, 2] = 4.0  # head 2: a pronoun asks "any animals?"
+    W_k = np.zeros((4, 4))
+    W_k[2:, :2] = [[4.0, 0.0], [0.0, 4.0]]  # head 1: each key's own hand, times 4
+    W_k[0, 2] = 4.0  # head 2: an animal answers
+    W_v = np.zeros((4, 4))
+    W_v[2:, :2] = np.eye(2)  # head 1 passes on the position it found
+    W_v[0, 2] = 1.0  # head 2 passes on "animal"
+    W_o = np.zeros((4, 4))  # (n_heads·d_head, d_model)
+    W_o[0, 2] = W_o[1, 3] = 0.5  # head 1's position, halved, into the position features
+    W_o[2, 0] = 1.0  # head 2's "animal" into the animal feature: "it" now carries it
+    return Scenario(
+        name="Two heads: previous word, and 'it' -> 'cat'",
+        tokens=("the", "cat", "sat", "and", "it", "purred"),
+        X=X,
+        W_q=W_q,
+        W_k=W_k,
+        W_v=W_v,
+        W_o=W_o,
+        n_heads=2,
+    )
+
+
 def random_scenario(
     seed: int = 0, n_tokens: int = 4, d_model: int = 4, d_k: int = 3, d_v: int = 3
 ) -> Scenario:
@@ -153,6 +197,13 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "quiz88", "Lesson 88 quiz", "Two keys, d_k = 2: the answer is 80.4 % / 19.6 %.", quiz88
+        ),
+        Preset(
+            "two_heads",
+            "Two heads: previous word and 'it' -> 'cat'",
+            "Multi-head: head 1 looks at the word before, head 2 sends 'it' to 'cat'. "
+            "Open the Multi-head page.",
+            two_heads,
         ),
         Preset(
             "random",

@@ -16,6 +16,7 @@ import numpy as np
 from attention_core.attention import AttentionTrace, as_matrix, attention, project
 from attention_core.errors import InputError
 from attention_core.masks import causal_mask, padding_mask
+from attention_core.multihead import head_divisors
 from attention_core.parsing import MAX_DIM, MAX_TOKEN_CHARS, MAX_TOKENS, label_tokens
 from attention_core.types import BoolArray, FloatArray
 
@@ -23,6 +24,8 @@ MODES = ("embeddings", "direct")
 MASK_KINDS = ("none", "causal", "padding", "custom")
 EMBEDDING_MATRICES = ("X", "W_q", "W_k", "W_v")
 DIRECT_MATRICES = ("Q", "K", "V")
+OUTPUT_MATRICES = ("W_o",)  # optional: multi-head attention's output projection
+ALL_MATRICES = EMBEDDING_MATRICES + DIRECT_MATRICES + OUTPUT_MATRICES
 FORMAT_VERSION = 1
 URL_PREFIX = "v1."
 MAX_URL_CHARS = 100_000  # Streamlit answers HTTP 400 to URLs of about 150,000 characters
@@ -40,6 +43,11 @@ class Scenario:
     ``tokens`` (cross-attention, as in the paper guide's one-query toy).
     ``mask_kind``: none, causal, padding (first ``n_valid`` keys are real) or custom
     (``custom_mask`` (n_q, n) with True = may attend).
+
+    Multi-head (embeddings mode only): ``n_heads`` splits the projection width
+    d_k = d_v = n_heads·d_head; head h uses columns h·d_head to (h+1)·d_head of W_q, W_k,
+    W_v. ``W_o`` (d_v, d_model) maps the heads' concatenation back to d_model. It is
+    optional with one head and needed with more; the walkthrough pages ignore both.
     """
 
     tokens: tuple[str, ...]
@@ -57,6 +65,8 @@ class Scenario:
     custom_mask: BoolArray | None = None
     scaled: bool = True
     name: str = ""
+    W_o: FloatArray | None = None
+    n_heads: int = 1
 
     # ---- derived views -------------------------------------------------
     @property
@@ -75,6 +85,12 @@ class Scenario:
     @property
     def matrix_names(self) -> tuple[str, ...]:
         return EMBEDDING_MATRICES if self.mode == "embeddings" else DIRECT_MATRICES
+
+    @property
+    def grid_names(self) -> tuple[str, ...]:
+        """The matrices the learner edits in this mode: ``matrix_names``, plus W_o if present."""
+        extra = OUTPUT_MATRICES if self.mode == "embeddings" and self.W_o is not None else ()
+        return self.matrix_names + extra
 
     def matrices(self) -> dict[str, FloatArray]:
         """The matrices this mode uses, by name (missing ones raise InputError)."""
@@ -117,6 +133,14 @@ class Scenario:
                 )
         if self.mode == "embeddings":
             _check_rows(mats["X"], "X", len(self.tokens), "embedding", "token")
+            _check_heads(self, mats)
+        elif self.n_heads != 1:
+            _check_n_heads(self.n_heads)  # a bad count first, then the mode it needs
+            raise InputError(
+                f"{self.n_heads} heads need embeddings mode: the heads split the projections "
+                "W_q, W_k and W_v, which direct mode does not have",
+                where="n_heads",
+            )
         else:
             _check_rows(mats["Q"], "Q", len(self.queries), "query vector", "query token")
             _check_rows(mats["K"], "K", len(self.tokens), "key vector", "token")
@@ -161,12 +185,14 @@ class Scenario:
             "mode": self.mode,
             "matrices": {
                 n: np.asarray(getattr(self, n), dtype=float).tolist()
-                for n in EMBEDDING_MATRICES + DIRECT_MATRICES
+                for n in ALL_MATRICES
                 if getattr(self, n) is not None
             },
             "mask": {"kind": self.mask_kind},
             "scaled": self.scaled,
         }
+        if self.n_heads != 1:  # left out with one head: older links and files stay as they were
+            d["n_heads"] = self.n_heads
         if self.query_tokens is not None:
             d["query_tokens"] = list(self.query_tokens)
         if self.n_valid is not None:
@@ -224,6 +250,50 @@ def _check_tokens(tokens: tuple[str, ...], what: str) -> None:
             )
 
 
+def _check_n_heads(n_heads: object) -> int:
+    if isinstance(n_heads, bool) or not isinstance(n_heads, int) or n_heads < 1:
+        raise InputError(
+            f"the number of heads must be a whole number of at least 1, not {n_heads!r}",
+            where="n_heads",
+        )
+    return n_heads
+
+
+def _check_heads(s: Scenario, mats: dict[str, FloatArray]) -> None:
+    """n_heads splits the width d_k = d_v evenly; W_o, when there, is (d_v, d_model)."""
+    n = _check_n_heads(s.n_heads)
+    d_model, d_k, d_v = mats["X"].shape[1], mats["W_q"].shape[1], mats["W_v"].shape[1]
+    if s.W_o is not None:
+        W_o = as_matrix(s.W_o, "W_o")
+        if W_o.shape != (d_v, d_model):
+            raise InputError(
+                f"W_o is {W_o.shape[0]} x {W_o.shape[1]} but must be d_v x d_model = "
+                f"{d_v} x {d_model}: one row per column of the heads' concatenation, "
+                "one column per embedding dimension",
+                where="W_o",
+            )
+    if n == 1:
+        return
+    if d_k != d_v:
+        raise InputError(
+            f"{n} heads need W_v as wide as W_q (d_v = d_k), but W_v has {d_v} columns and "
+            f"W_q has {d_k}: each head takes a slice of the same width from both",
+            where="n_heads",
+        )
+    if d_k % n:
+        raise InputError(
+            f"W_q has {d_k} columns, which do not split into {n} heads of equal width: "
+            f"choose a number of heads among {head_divisors(d_k)}",
+            where="n_heads",
+        )
+    if s.W_o is None:
+        raise InputError(
+            f"{n} heads need W_o ({d_v} x {d_model}) to map their concatenation back to "
+            "d_model: add it on the Multi-head page",
+            where="W_o",
+        )
+
+
 def _check_rows(M: FloatArray, name: str, n: int, row_name: str, token_name: str) -> None:
     if M.shape[0] != n:
         rows = f"{M.shape[0]} row" if M.shape[0] == 1 else f"{M.shape[0]} rows"
@@ -236,7 +306,10 @@ def _check_rows(M: FloatArray, name: str, n: int, row_name: str, token_name: str
 
 
 # ---- reading untrusted dicts and URLs -----------------------------------------
-_TOP_KEYS = {"version", "name", "tokens", "mode", "matrices", "mask", "scaled", "query_tokens"}
+_TOP_KEYS = {
+    *("version", "name", "tokens", "mode", "matrices", "mask", "scaled", "query_tokens"),
+    "n_heads",  # absent in older links and files: one head
+}
 
 
 def _scenario_from_dict(d: Any) -> Scenario:
@@ -248,8 +321,8 @@ def _scenario_from_dict(d: Any) -> Scenario:
     if d.get("version") != FORMAT_VERSION:
         raise InputError(f"unsupported scenario version {d.get('version')!r}", where="file")
     mats = d.get("matrices", {})
-    if not isinstance(mats, dict) or set(mats) - set(EMBEDDING_MATRICES + DIRECT_MATRICES):
-        raise InputError("the scenario's matrices must be X, W_q, W_k, W_v, Q, K or V", "file")
+    if not isinstance(mats, dict) or set(mats) - set(ALL_MATRICES):
+        raise InputError("the scenario's matrices must be X, W_q, W_k, W_v, W_o, Q, K or V", "file")
     mask = d.get("mask", {"kind": "none"})
     if not isinstance(mask, dict) or set(mask) - {"kind", "n_valid", "custom"}:
         raise InputError("the scenario's mask must have kind, n_valid and custom only", "file")
@@ -257,6 +330,9 @@ def _scenario_from_dict(d: Any) -> Scenario:
     if n_valid is not None and (type(n_valid) is not int):
         raise InputError("the mask's n_valid must be a whole number", where="file")
     query_tokens = d.get("query_tokens")
+    n_heads = d.get("n_heads", 1)
+    if type(n_heads) is not int:
+        raise InputError("the scenario's n_heads must be a whole number", where="file")
     return Scenario(
         tokens=_str_tuple(d.get("tokens"), "tokens"),
         mode=_str(d.get("mode", "embeddings"), "mode"),
@@ -266,6 +342,7 @@ def _scenario_from_dict(d: Any) -> Scenario:
         custom_mask=_bool_grid(mask.get("custom")),
         scaled=_bool(d.get("scaled", True)),
         name=_str(d.get("name", ""), "name")[:120],
+        n_heads=n_heads,
         **{n: _number_grid(M, n) for n, M in mats.items()},
     )
 

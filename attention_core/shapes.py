@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from attention_core.multihead import head_divisors
 from attention_core.resize import fill, resize
 from attention_core.scenario import Scenario
 from attention_core.types import FloatArray
@@ -24,6 +25,7 @@ SIZES_OF: dict[str, tuple[str | None, str]] = {
     "Q": (None, "d_k"),
     "K": (None, "d_k"),
     "V": (None, "d_v"),
+    "W_o": ("d_v", "d_model"),  # the heads' concatenation (n, d_v) back to d_model
 }
 # Sizes a mode starts from when it has never had matrices of its own.
 FRESH_DIMS: Dims = {"d_model": 4, "d_k": 3, "d_v": 3}
@@ -51,8 +53,9 @@ def conform(s: Scenario, d: Dims | None = None) -> Scenario:
     """Every matrix (and a custom mask) resized to the tokens and sizes, keeping numbers."""
     d = d or dims(s)
     changes: dict[str, object] = {
-        n: resize(getattr(s, n), *target_shape(s, n, d)) for n in s.matrix_names
+        n: resize(getattr(s, n), *target_shape(s, n, d)) for n in s.grid_names
     }
+    changes["n_heads"] = fitting_heads(s, d)
     if s.custom_mask is not None:
         changes["custom_mask"] = conform_mask(s.custom_mask, len(s.queries), len(s.tokens))
     if s.n_valid is not None:
@@ -69,11 +72,57 @@ def conform_mask(mask: object, n_q: int, n_k: int) -> np.ndarray:
     return out
 
 
+def fitting_heads(s: Scenario, d: Dims) -> int:
+    """The scenario's head count if sizes ``d`` can still split into it, else 1."""
+    fits = s.mode == "embeddings" and d["d_k"] == d["d_v"] and d["d_k"] % s.n_heads == 0
+    return s.n_heads if fits else 1
+
+
 def with_size(s: Scenario, dim: str, n: int) -> Scenario:
-    """The scenario with d_model, d_k or d_v set to ``n``; the matrices follow."""
+    """The scenario with d_model, d_k or d_v set to ``n``; the matrices follow.
+
+    With several heads, d_k and d_v are one width (n_heads·d_head), so they move together;
+    a width the heads no longer divide falls back to one head.
+    """
     d = dims(s)
     d[dim] = n
+    if s.n_heads > 1 and dim in ("d_k", "d_v"):
+        d["d_k"] = d["d_v"] = n
     return conform(s, d)
+
+
+def with_heads(s: Scenario, n_heads: int) -> Scenario:
+    """The scenario split into ``n_heads`` heads (one of ``head_divisors`` of its width)."""
+    return s.replace(n_heads=n_heads)
+
+
+def ready_for_heads(s: Scenario, seed: int = 0) -> Scenario:
+    """The scenario made able to run multi-head attention: the one-click fix of the lab.
+
+    Embeddings mode (switching from direct as the editor does), d_v = d_k so W_q, W_k and
+    W_v split into slices of one width, and W_o (d_v, d_model) added when missing: the
+    identity when d_v = d_model (then the output is the concatenation itself), else seeded
+    random numbers. Everything the scenario already has is kept where it fits.
+    """
+    s = switch_mode(s, "embeddings")
+    d = dims(s)
+    d["d_v"] = d["d_k"]
+    s = conform(s, d)
+    if s.W_o is None:
+        how = "identity" if d["d_v"] == d["d_model"] else "random"
+        s = s.replace(W_o=fill(how, target_shape(s, "W_o", d), seed=seed, name="W_o"))
+    return s
+
+
+def heads_ready(s: Scenario) -> bool:
+    """Whether the scenario can run multi-head attention as it is (see ``ready_for_heads``)."""
+    d = dims(s)
+    return s.mode == "embeddings" and d["d_k"] == d["d_v"] and s.W_o is not None
+
+
+def head_choices(s: Scenario) -> list[int]:
+    """The head counts the scenario's width d_k splits into evenly."""
+    return head_divisors(dims(s)["d_k"])
 
 
 def with_fill(s: Scenario, name: str, how: str, seed: int = 0) -> Scenario:
@@ -103,7 +152,7 @@ def switch_mode(s: Scenario, mode: str, qkv: tuple[FloatArray, ...] | None = Non
     if mode == s.mode:
         return s
     if mode == "direct":
-        new = s.replace(mode="direct")
+        new = s.replace(mode="direct", n_heads=1)  # heads split projections: none here
         if qkv is not None:
             new = new.replace(Q=qkv[0], K=qkv[1], V=qkv[2])
         d = {"d_model": 0, "d_k": _cols_or(new.Q, "d_k"), "d_v": _cols_or(new.V, "d_v")}

@@ -36,6 +36,7 @@ MATRIX_HELP = {
     "Q": "one row per query token (d_k numbers)",
     "K": "one row per key token (d_k numbers)",
     "V": "one row per key token: the value it passes on (d_v numbers)",
+    "W_o": "multi-head output projection: the heads' concatenation → d_model (d_v × d_model)",
 }
 
 
@@ -43,11 +44,13 @@ MATRIX_HELP = {
 def row_labels(s: Scenario, name: str) -> list[str]:
     if name in ("W_q", "W_k", "W_v"):
         return vector_columns(shapes.dims(s)["d_model"], "e")
+    if name == "W_o":
+        return vector_columns(shapes.dims(s)["d_v"], "v")
     return s.query_labels if name == "Q" else s.key_labels
 
 
 def col_labels(name: str, n_cols: int) -> list[str]:
-    return vector_columns(n_cols, {"X": "e", "V": "v", "W_v": "v"}.get(name, "d"))
+    return vector_columns(n_cols, {"X": "e", "V": "v", "W_v": "v", "W_o": "e"}.get(name, "d"))
 
 
 # ---- callbacks: each edits the draft, then re-seeds the widgets ---------------------------
@@ -115,7 +118,7 @@ def render() -> None:
     for message in state.dropped_cells():
         st.warning(f"Not kept: {md_escape(message)}. The cell shows its last number again.")
     err = state.draft_error()
-    if err is not None and err.where not in draft.matrix_names:  # grids show their own
+    if err is not None and err.where not in draft.grid_names:  # grids show their own
         where = " (set on the Mask page)" if err.where == "mask" else ""
         error(f"{err.message}{where}")
     seed_col, _ = st.columns([1, 3])
@@ -131,7 +134,9 @@ def render() -> None:
 
 
 def _grid_rows(s: Scenario) -> list[tuple[str, ...]]:
-    return [("X",), ("W_q", "W_k", "W_v")] if s.mode == "embeddings" else [("Q", "K"), ("V",)]
+    if s.mode == "direct":
+        return [("Q", "K"), ("V",)]
+    return [("X",), ("W_q", "W_k", "W_v")] + ([("W_o",)] if s.W_o is not None else [])
 
 
 def _same(A: FloatArray, B: FloatArray | None) -> bool:
@@ -354,3 +359,42 @@ def _custom_grid(draft: Scenario) -> None:
     grid = edited.to_numpy(dtype=bool, na_value=False)
     if not np.array_equal(grid, np.asarray(draft.custom_mask, dtype=bool)):
         state.update_draft(draft.replace(custom_mask=grid))
+
+
+# ---- multi-head: the head count and the fix that makes a scenario ready for heads ----------
+MAX_HEADS = 8  # the lab draws one heatmap per head: more than 8 stop being readable
+
+
+def head_count_control() -> None:
+    """The number of heads, among the divisors of the width d_k = d_v (it travels in ?s=)."""
+    draft = state.get_draft()
+    choices = [n for n in shapes.head_choices(draft) if n <= MAX_HEADS]
+    if draft.n_heads not in choices:  # a link or file may hold more heads than offered
+        choices.append(draft.n_heads)
+    key = state.N_HEADS_WIDGET
+    if st.session_state.get(key) not in choices:
+        st.session_state[key] = draft.n_heads
+    st.segmented_control(
+        f"Number of heads (they split d_k = {shapes.dims(draft)['d_k']})",
+        choices,
+        key=key,
+        required=True,
+        on_change=_on_heads,
+        help="Only counts that divide the width evenly: every head gets d_head = d_k / heads.",
+    )
+
+
+def _on_heads() -> None:
+    n = st.session_state.get(state.N_HEADS_WIDGET)
+    if n is not None:
+        _commit(shapes.with_heads(state.get_draft(), int(n)))
+
+
+def heads_fix_button(label: str) -> None:
+    """The one-click fix: embeddings mode, d_v = d_k and a W_O (shapes.ready_for_heads)."""
+    st.button(label, key="heads_fix", on_click=_on_heads_fix, type="primary")
+
+
+def _on_heads_fix() -> None:
+    _commit(shapes.ready_for_heads(state.get_draft(), int(st.session_state.get("fill_seed", 0))))
+    st.toast("Ready for heads: the other pages use the same scenario.")

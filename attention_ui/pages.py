@@ -35,6 +35,13 @@ LABS: tuple[PageSpec, ...] = (
         "Labs",
         "Sweep d_k: softmax saturation with and without scaling",
     ),
+    PageSpec(
+        "multi-head",
+        "Multi-head",
+        "app_pages/labs/multi_head.py",
+        "Labs",
+        "Split your scenario into heads and follow each one",
+    ),
 )
 
 PRACTICE: tuple[PageSpec, ...] = (

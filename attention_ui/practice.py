@@ -14,7 +14,6 @@ Answer boxes use ``persist_state="session"``, so typed text survives a visit to 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import numpy as np
@@ -43,13 +42,12 @@ from attention_core.exercises import (
 from attention_core.types import FloatArray
 from attention_ui import state
 from attention_ui.pages import BY_KEY
+from attention_ui.text import md_escape
 from attention_ui.widgets import link
 
 PROGRESS = state.PRACTICE_PROGRESS
 HINTS = state.PRACTICE_HINTS
 SOLUTIONS = state.PRACTICE_SOLUTIONS
-
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
 
 
 # ---- keys and state -------------------------------------------------------------------
@@ -68,11 +66,6 @@ def init() -> None:
 def progress() -> Progress:
     init()
     return st.session_state[PROGRESS]
-
-
-def plain(text: str) -> str:
-    """Escape Markdown so text (a feedback message, a hint) shows exactly as written."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
 
 
 # ---- callbacks (run before the script, so every widget below sees the new state) -----
@@ -201,7 +194,7 @@ def render_exercise(ex: Exercise) -> None:
 def _numeric_step(ex: Exercise, step: NumericStep) -> None:
     key = input_key(ex.id, step.id)
     st.markdown(step.prompt)
-    st.caption(plain(f"Answer: {answer_format(step)}."))
+    st.caption(md_escape(f"Answer: {answer_format(step)}."))
     rows = step.shape[0]
     box, check, hint = st.columns([6, 1, 1], vertical_alignment="bottom")
     widget: Any = box.text_input if rows == 1 else box.text_area
@@ -272,9 +265,9 @@ def _feedback(ex: Exercise, step: Step) -> None:
     if fb is None:  # never checked
         return
     if fb.correct:
-        st.success(plain(fb.message), icon=":material/check_circle:")
+        st.success(md_escape(fb.message), icon=":material/check_circle:")
     else:
-        st.error(plain(fb.message), icon=":material/cancel:")
+        st.error(md_escape(fb.message), icon=":material/cancel:")
     if isinstance(step, ChoiceStep) and step.see_also:
         _see_also(step)
 
@@ -282,7 +275,7 @@ def _feedback(ex: Exercise, step: Step) -> None:
 def _hints(ex: Exercise, step: Step) -> None:
     n = st.session_state[HINTS].get(f"{ex.id}/{step.id}", 0)
     for i, text in enumerate(step.hints[:n], start=1):
-        st.info(plain(f"Hint {i}: {text}"), icon=":material/lightbulb:")
+        st.info(md_escape(f"Hint {i}: {text}"), icon=":material/lightbulb:")
 
 
 def _see_also(step: ChoiceStep) -> None:
@@ -302,17 +295,17 @@ def _solution(ex: Exercise) -> None:
             if isinstance(step, ChoiceStep):
                 right = step.choices[step.answer_index]
                 st.markdown(f"**{step.title}** {_choice_label(step, step.answer_index)}")
-                st.markdown(plain(right.explanation))
+                st.markdown(md_escape(right.explanation))
                 st.markdown(step.explanation)
                 if step.see_also:
                     _see_also(step)
                 continue
             st.latex(f"{step.symbol} = {tex_matrix(step.expected, step.decimals)}")
             if step.percent:
-                st.caption(plain(f"As percentages: {_percent_text(step.expected)}"))
+                st.caption(md_escape(f"As percentages: {_percent_text(step.expected)}"))
             for variant in step.accepted[1:]:
                 st.caption(
-                    plain(
+                    md_escape(
                         f"Also accepted, with {variant.label}: "
                         f"{format_value(variant.value, step.decimals)}"
                     )

@@ -16,6 +16,8 @@ UPLOAD_ERROR = state.UPLOAD_ERROR
 
 def render() -> None:
     """The sidebar's content; app.py calls it inside a sidebar container."""
+    for message in state.pop_flashes():
+        st.toast(message)
     navigation()
     if st.session_state.get(state.URL_ERROR):
         st.warning(md_escape(st.session_state[state.URL_ERROR]))
@@ -54,6 +56,7 @@ def _summary(s: Scenario) -> str:
         f"d_k = {t.d_k} · "
         f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
         + ("" if s.scaled else " · scaling OFF")
+        + (f" · {s.n_heads} heads (Multi-head page)" if s.n_heads > 1 else "")
     )
 
 

@@ -9,6 +9,9 @@ The valid scenario is mirrored into the URL (``?s=...``) so any page can be shar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -39,6 +42,9 @@ PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
 PREVIOUS = "previous_scenario"
 OWN_NAME = "own_name"
+FLASH = "flash"
+HEAD_STAGE = "mh_stage"
+PER_SCENARIO = "_per_scenario"
 PRACTICE_PROGRESS = "practice_progress"
 PRACTICE_HINTS = "practice_hints"
 PRACTICE_SOLUTIONS = "practice_solutions"
@@ -59,10 +65,14 @@ SESSION_KEYS: dict[str, str] = {
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
     PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
     OWN_NAME: "the teacher named the scenario: edits keep that name",
+    FLASH: "toasts for the next page (a button that also switches page would lose them)",
+    HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
+    PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
     PRACTICE_HINTS: "how many hints each exercise step has shown",
     PRACTICE_SOLUTIONS: "the exercises whose solution is open",
 }
+N_HEADS_WIDGET = "n_heads_choice"
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
 EDITOR_WIDGETS = (
     "tokens_text",
@@ -74,20 +84,24 @@ EDITOR_WIDGETS = (
     "mask_kind",
     "mask_n_valid",
     "scaled_toggle",
+    N_HEADS_WIDGET,
 )
 
 URL_KEY = "s"
 STEP_PARAM = "step"
 LAB_DK = "lab_dk"
 LAB_SEED = "lab_seed"
+HEAD = "head"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
     LAB_DK: "the scaling lab's d_k (a widget bound to the URL; its session key too)",
     LAB_SEED: "the scaling lab's random seed (a widget bound to the URL; its session key too)",
+    HEAD: "the multi-head lab's picked head, 1-based (a widget bound to the URL; its key too)",
 }
 EDITED = " (edited)"
 NAME_CHARS = 60  # a scenario's name, cut to fit the sidebar
+T = TypeVar("T")
 
 
 def init_state() -> None:
@@ -262,7 +276,7 @@ def reset_editors() -> None:
     ss[EDITOR_GEN] = ss.get(EDITOR_GEN, 0) + 1
     _note_dropped_cells(ss.get(FIELD_ERRORS) or {})
     draft = get_draft()
-    ss[EDITOR_BASE] = {n: getattr(draft, n) for n in draft.matrix_names}
+    ss[EDITOR_BASE] = {n: getattr(draft, n) for n in draft.grid_names}
     for key in EDITOR_WIDGETS:
         ss.pop(key, None)
 
@@ -276,6 +290,16 @@ def _note_dropped_cells(errors: dict[str, str]) -> None:
 def dropped_cells() -> list[str]:
     """Messages about unreadable cells that were put back to their last value (read once)."""
     return st.session_state.pop(DROPPED, [])
+
+
+def flash(message: str) -> None:
+    """A toast for the next run, whichever page it draws (see ``pop_flashes``)."""
+    st.session_state.setdefault(FLASH, []).append(message)
+
+
+def pop_flashes() -> list[str]:
+    """The toasts waiting since the last run (read once)."""
+    return st.session_state.pop(FLASH, [])
 
 
 def editor_gen() -> int:
@@ -313,6 +337,19 @@ def scenario_url() -> str:
         cached = (scenario, scenario.to_url())
         ss[PACKED] = cached
     return cached[1]
+
+
+def per_scenario(name: str, build: Callable[[], T]) -> T:
+    """``build()`` run once per current scenario and kept: a rerun that changes nothing
+    (a picked cell, a tab) reuses it. Cached functions must read only the scenario."""
+    ss = st.session_state
+    memo = ss.get(PER_SCENARIO)
+    if memo is None or memo[0] is not get_scenario():
+        memo = (get_scenario(), {})
+        ss[PER_SCENARIO] = memo
+    if name not in memo[1]:
+        memo[1][name] = build()
+    return memo[1][name]
 
 
 def link_fits() -> bool:

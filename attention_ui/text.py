@@ -11,7 +11,8 @@ import numpy as np
 
 from attention_core.words import count  # noqa: F401  # the UI counts with the core's words
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
+# ':' too: Streamlit turns :smile: and :material/icon: into emoji and icons.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 # Bare URLs, www. names and e-mail addresses become links even when escaped; an invisible
 # word joiner inside '://', before an '@' between words and after 'www' stops that.
 _AUTOLINK = re.compile(r"(?i)(?<=[a-z0-9])(?=://)|(?<=\w)(?=@\w)|(?<=\bwww)(?=\.)")

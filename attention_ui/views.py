@@ -78,28 +78,36 @@ def projections(
         for name, figure in sf.qkv_figures(labels, t).items():
             plot(figure, key=f"{key}_{name}")
         return
-    tabs = st.tabs([f"{name} = X W_{name}" for name in ("Q", "K", "V")])
+    # Lazy tabs: only the open one is drawn (three heatmaps, not nine); a click reruns.
+    titles = [f"{name} = X W_{name}" for name in ("Q", "K", "V")]
+    tabs = st.tabs(titles, key=f"{key}_tab", on_change="rerun")
     for tab, name in zip(tabs, ("Q", "K", "V"), strict=True):
-        with tab:
-            _product(labels, X, W[name], getattr(t, name), name, key)
+        if tab.open is not False:  # None: not tracked, draw it
+            with tab:
+                _product(labels, X, W[name], getattr(t, name), name, key)
     show_code(project)
 
 
 def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: str,
              key: str) -> None:  # fmt: skip
     """X (n, d_model) · W (d_model, d) = R (n, d), three heatmaps in a row."""
-    cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
-    for n, figure in enumerate(sf.projection_figures(X, W, R, name, labels)):
-        with cols[2 * n]:
-            plot(figure, key=f"{key}_prod_{n}_{name}")
-    cols[1].markdown("## ×")
-    cols[3].markdown("## =")
+    equation(sf.projection_figures(X, W, R, name, labels), "×", f"{key}_prod", name)
     st.caption(
         f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
         f"has {R.shape[1]} numbers. Shapes: ({shape(X)}) · ({shape(W)}) → ({shape(R)})."
     )
     frame = data.matrix_frame(R, labels.keys, sf.COLUMN_PREFIX[name])
     csv_download(frame, name, key=f"{key}_csv_{name}")
+
+
+def equation(figures: list[go.Figure], op: str, key: str, suffix: str = "") -> None:
+    """Three matrices as ``A op B = C`` in a row (they stack on a phone)."""
+    cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
+    for n, figure in enumerate(figures):
+        with cols[2 * n]:
+            plot(figure, key=f"{key}_{n}_{suffix}" if suffix else f"{key}_{n}")
+    cols[1].markdown(f"## {op}")
+    cols[3].markdown("## =")
 
 
 # ---- Scores ----------------------------------------------------------------------------

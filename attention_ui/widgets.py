@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 
@@ -56,7 +57,13 @@ def show_code(*funcs: Callable) -> None:
     with st.expander("Show the code"):
         st.caption("The exact functions from `attention_core` that computed this page.")
         for f in funcs:
-            st.code(inspect.getsource(f), language="python")
+            st.code(_source(f), language="python")
+
+
+@functools.cache
+def _source(f: Callable) -> str:
+    """A function's source, read from disk once per process (not on every rerun)."""
+    return inspect.getsource(f)
 
 
 def csv_text(frame: pd.DataFrame) -> str:

@@ -1,4 +1,5 @@
-"""Run every benchmark: ``python -m bench`` (add ``--no-browser`` to skip Chromium)."""
+"""Run every benchmark: ``python -m bench`` (``--no-browser`` skips Chromium, ``--no-load``
+the short websocket load test)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--no-browser", action="store_true", help="skip browser timings")
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument("--no-load", action="store_true", help="skip the 20 s load test")
     args = parser.parse_args()
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))

@@ -217,12 +217,12 @@ TAMPERED = [
     ),
     pytest.param(
         _with_matrix("Z", [[1.0]]),
-        "the scenario's matrices must be X, W_q, W_k, W_v, Q, K or V",
+        "the scenario's matrices must be X, W_q, W_k, W_v, W_o, Q, K or V",
         id="unknown-matrix",
     ),
     pytest.param(
         _paper_dict(matrices=[]),
-        "the scenario's matrices must be X, W_q, W_k, W_v, Q, K or V",
+        "the scenario's matrices must be X, W_q, W_k, W_v, W_o, Q, K or V",
         id="matrices-not-object",
     ),
     pytest.param(

@@ -7,9 +7,9 @@ renames a widget key or Streamlit changes its DOM, this is the one file to updat
 
 One class per page (``StartPage``, ``InputsPage``, ``ProjectionsPage``, ``ScoresPage``,
 ``ScalingPage``, ``MaskPage``, ``SoftmaxPage``, ``OutputPage``, ``ScalingLabPage``,
-``ExercisesPage``, ``PresentationPage``) built on ``AppPage`` (h1, errors, URL, sidebar,
-Previous/Next), plus the parts several pages share: ``Sidebar``, ``Heatmap`` (a Plotly
-chart by widget key) and ``DataGrid`` (a glide-data-grid editor).
+``MultiHeadPage``, ``ExercisesPage``, ``PresentationPage``) built on ``AppPage`` (h1,
+errors, URL, sidebar, Previous/Next), plus the parts several pages share: ``Sidebar``,
+``Heatmap`` (a Plotly chart by widget key) and ``DataGrid`` (a glide-data-grid editor).
 """
 
 from __future__ import annotations
@@ -607,6 +607,50 @@ class PresentationPage(AppPage):
         self.page.get_by_role("link", name="Exit presentation").click()
 
 
+class MultiHeadPage(AppPage):
+    """The Multi-head lab: head count, small multiples, one head, open it in the walkthrough."""
+
+    path = "/multi-head"
+    SMALL = "[class*='st-key-mh_small_'] .g-gtitle"
+    TIMEOUT = 60_000  # a long page of charts: on a busy 2-core box it can take 30 s to settle
+
+    def open(self, params: str = "") -> MultiHeadPage:
+        # Tall enough for the whole page: Streamlit loads elements below the fold lazily
+        # (skeletons), and wait_idle waits for every one of them.
+        self.page.set_viewport_size({"width": 1400, "height": 7000})
+        goto(self.page, self.base + self.path + params, timeout=self.TIMEOUT)
+        return self
+
+    def open_link(self, url: str) -> MultiHeadPage:
+        self.page.set_viewport_size({"width": 1400, "height": 7000})
+        goto(self.page, url, timeout=self.TIMEOUT)
+        return self
+
+    def small_multiple_titles(self) -> list[str]:
+        return [t.strip() for t in self.page.locator(self.SMALL).all_text_contents()]
+
+    def option(self, widget: str, label: str) -> Locator:
+        """One button of a segmented control (the head count, the head picker)."""
+        return self.page.locator(f"{key(widget)} button").filter(has_text=re.compile(f"^{label}$"))
+
+    def selected(self, widget: str) -> str:
+        checked = self.page.locator(f"{key(widget)} [role='radio'][aria-checked='true']")
+        return checked.inner_text().strip()
+
+    def set_heads(self, n: int) -> None:
+        self.option("n_heads_choice", str(n)).click()
+        expect(self.page.locator(self.SMALL)).to_have_count(n, timeout=self.TIMEOUT)
+        wait_idle(self.page, timeout=self.TIMEOUT)
+
+    def pick_head(self, n: int) -> None:
+        self.option("head", str(n)).click()
+        wait_idle(self.page, timeout=self.TIMEOUT)
+
+    def open_in_walkthrough(self, n: int) -> None:
+        # by name: while the fragment reruns, the last run's button can still be on the page
+        self.page.get_by_role("button", name=f"Open head {n} in the walkthrough").click()
+
+
 PAGES: dict[str, type[AppPage]] = {
     "start": StartPage,
     "inputs": InputsPage,
@@ -617,6 +661,7 @@ PAGES: dict[str, type[AppPage]] = {
     "softmax": SoftmaxPage,
     "output": OutputPage,
     "scaling-lab": ScalingLabPage,
+    "multi-head": MultiHeadPage,
     "exercises": ExercisesPage,
     "present": PresentationPage,
 }

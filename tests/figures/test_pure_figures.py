@@ -12,6 +12,7 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PURE_MODULES = (
     "attention_ui.figures",
+    "attention_ui.multihead_figures",
     "attention_ui.scaling_figures",
     "attention_ui.stage_data",
     "attention_ui.stage_figures",

@@ -10,7 +10,9 @@ from attention_ui.text import md_escape
 def test_md_escape_makes_markup_and_links_inert() -> None:
     assert md_escape("**b** [a](x) `c` $x$ <i>") == r"\*\*b\*\* \[a\]\(x\) \`c\` \$x\$ \<i\>"
     # autolinks: a word joiner breaks 'http://', 'www.' and e-mail addresses
-    assert md_escape("http://x") == "http\u2060://x"
+    assert md_escape("http://x") == "http\u2060\\://x"
+    # emoji and icon shortcodes: Streamlit would draw :smile: as an emoji
+    assert md_escape(":smile: :material/home:") == r"\:smile\: \:material/home\:"
     assert md_escape("WWW.y") == "WWW\u2060\\.y"
     assert md_escape("a@b") == "a\u2060@b"
     assert md_escape("plain words") == "plain words"

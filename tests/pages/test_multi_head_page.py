@@ -1,0 +1,205 @@
+"""AppTest of the Multi-head page: every figure equals an independent reference, links, errors.
+
+Expected numbers come from tests/core/reference.py (plain loops) fed with slices taken here,
+never from multi_head_attention.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention_core import PRESETS, Scenario, random_scenario, shapes
+from attention_ui.pages import BY_KEY
+from tests.core.reference import reference_attention
+from tests.spec import chart_specs, numeric
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGE = BY_KEY["multi-head"].path
+
+
+def scenario(n_heads: int, width: int = 8, n_tokens: int = 6) -> Scenario:
+    """6 tokens, d_model = width, d_k = d_v = width, W_O random, split into n_heads."""
+    s = random_scenario(seed=3, n_tokens=n_tokens, d_model=width, d_k=width, d_v=width)
+    rng = np.random.default_rng(5)
+    W_o = np.round(rng.normal(size=(width, width)) / np.sqrt(width), 2)
+    return s.replace(W_o=W_o, n_heads=n_heads, name="")
+
+
+def expected(s: Scenario) -> dict:
+    """Per-head weights, the concatenation, the output and X + output, by plain loops."""
+    d_head = s.W_q.shape[1] // s.n_heads
+    heads = []
+    for h in range(s.n_heads):
+        cols = slice(h * d_head, (h + 1) * d_head)
+        Q, K, V = s.X @ s.W_q[:, cols], s.X @ s.W_k[:, cols], s.X @ s.W_v[:, cols]
+        heads.append(reference_attention(Q, K, V, mask=s.mask(), scaled=s.scaled))
+    concat = np.hstack([np.array(h.output) for h in heads])
+    output = concat @ s.W_o
+    return {"heads": heads, "concat": concat, "output": output, "residual": s.X + output}
+
+
+def open_lab(s: Scenario | None = None, query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if s is not None:
+        at.query_params["s"] = s.to_url()
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def titled(at: AppTest, start: str) -> list[dict]:
+    return [c for c in chart_specs(at) if c["layout"]["title"]["text"].startswith(start)]
+
+
+@pytest.mark.parametrize("n_heads", [1, 2, 4])
+def test_every_figure_equals_the_reference(n_heads: int) -> None:
+    s = scenario(n_heads)
+    want = expected(s)
+    at = open_lab(s)
+    assert at.title[0].value == "Multi-head"
+    small = titled(at, "Head ")
+    assert [c["layout"]["title"]["text"] for c in small] == [
+        f"Head {h + 1} (d_head = {8 // n_heads})" for h in range(n_heads)
+    ]
+    for spec, ref in zip(small, want["heads"], strict=True):
+        np.testing.assert_allclose(numeric(spec["data"][0]["z"]), ref.weights, atol=1e-12)
+        assert spec["data"][0]["zmin"] == 0 and spec["data"][0]["zmax"] == 1  # one shared scale
+        assert spec["data"][0]["y"] == list(s.query_labels)
+        assert spec["data"][0]["x"] == list(s.key_labels)
+    np.testing.assert_allclose(numeric(titled(at, "Concat")[0]["data"][0]["z"]), want["concat"])
+    out = [c for c in titled(at, "Output (") if c["data"][0]["z"]]
+    assert out and all(c["layout"]["title"]["text"] == "Output (6 × 8)" for c in out)
+    for c in out:
+        np.testing.assert_allclose(numeric(c["data"][0]["z"]), want["output"])
+    np.testing.assert_allclose(numeric(titled(at, "W_O")[0]["data"][0]["z"]), s.W_o)
+    residual = titled(at, "X + output")[0]
+    np.testing.assert_allclose(numeric(residual["data"][0]["z"]), want["residual"])
+
+
+@pytest.mark.parametrize("n_heads", [2, 4])
+def test_the_picked_head_is_drawn_with_the_stage_views(n_heads: int) -> None:
+    s = scenario(n_heads)
+    ref = expected(s)["heads"][-1]
+    at = open_lab(s, {"head": str(n_heads)})
+    assert at.session_state["head"] == n_heads
+    scores = titled(at, "Raw scores")  # the Scores tab is open first
+    assert len(scores) == 1
+    np.testing.assert_allclose(numeric(scores[0]["data"][0]["z"]), ref.scores)
+    latex = " ".join(e.value for e in at.latex)
+    assert "q_{" in latex  # the per-cell breakdown
+    at.session_state["mh_stage"] = "Softmax"
+    at.run()
+    weights = titled(at, "Attention weights")
+    np.testing.assert_allclose(numeric(weights[0]["data"][0]["z"]), ref.weights)
+    at.session_state["mh_stage"] = "Scaling"
+    at.run()
+    d_head = 8 // n_heads
+    assert at.metric[0].value == str(d_head)
+    assert any(f"own d_head = {d_head}" in c.value for c in at.caption)
+    np.testing.assert_allclose(numeric(titled(at, "Q Kᵀ ×")[0]["data"][0]["z"]), ref.scaled_scores)
+    at.session_state["mh_stage"] = "Projections"
+    at.run()
+    cols = slice((n_heads - 1) * d_head, n_heads * d_head)
+    w_q = [c for c in titled(at, "W_Q (") if len(c["data"][0]["x"]) == d_head]
+    np.testing.assert_allclose(numeric(w_q[0]["data"][0]["z"]), s.W_q[:, cols])
+
+
+def test_changing_the_head_count_changes_the_scenario_and_the_link() -> None:
+    at = open_lab(scenario(1))
+    options = [o.content for o in at.get("button_group")[0].proto.options]
+    assert options == ["1", "2", "4", "8"]
+    at.get("button_group")[0].set_value(4).run()
+    s = at.session_state["scenario"]
+    assert s.n_heads == 4
+    assert len(titled(at, "Head ")) == 4
+    again = Scenario.from_url(at.query_params["s"])
+    assert again.n_heads == 4
+    np.testing.assert_array_equal(again.W_o, s.W_o)
+
+
+def test_share_link_restores_heads_and_w_o() -> None:
+    s = scenario(2)
+    at = open_lab(s)
+    assert at.session_state["scenario"].n_heads == 2
+    np.testing.assert_array_equal(at.session_state["scenario"].W_o, s.W_o)
+    assert len(titled(at, "Head ")) == 2
+
+
+def test_a_scenario_that_cannot_split_explains_and_fixes_itself() -> None:
+    at = open_lab()  # the default scenario: d_k = 3, d_v = 4, no W_O
+    text = " ".join(m.value for m in at.markdown)
+    assert "d_v = d_k" in text and "output projection W_O" in text
+    assert not titled(at, "Head ")
+    at.button(key="heads_fix").click().run()
+    s = at.session_state["scenario"]
+    assert s.W_v.shape == (4, 3) and s.W_o.shape == (3, 4) and s.n_heads == 1
+    np.testing.assert_array_equal(s.W_v, PRESETS["cat_mat"].build().W_v[:, :3])
+    assert len(titled(at, "Head ")) == 1
+
+
+def test_direct_mode_is_offered_embeddings_mode() -> None:
+    at = open_lab(PRESETS["hungry"].build())
+    assert "Embeddings mode" in " ".join(m.value for m in at.markdown)
+    at.button(key="heads_fix").click().run()
+    assert not at.exception
+    s = at.session_state["scenario"]
+    assert s.mode == "embeddings" and s.W_o is not None
+
+
+def test_the_example_loads_and_its_heads_differ() -> None:
+    at = open_lab()
+    at.button(key="mh_load_example").click().run()
+    s = at.session_state["scenario"]
+    assert s.n_heads == 2
+    first, second = (numeric(c["data"][0]["z"]) for c in titled(at, "Head "))
+    labels = list(s.key_labels)
+    # head 1: each token after the first looks at the one before it
+    assert [int(np.argmax(r)) for r in first[1:]] == [0, 1, 2, 3, 4]
+    # head 2: "it" looks at "cat"
+    assert labels[int(np.argmax(second[labels.index("it")]))] == "cat"
+
+
+def test_open_a_head_in_the_walkthrough() -> None:
+    s = scenario(2)
+    at = open_lab(s, {"head": "2"})
+    at.button(key="mh_open").click().run()
+    assert not at.exception
+    loaded = at.session_state["scenario"]
+    assert loaded.mode == "direct"
+    np.testing.assert_allclose(loaded.Q, s.X @ s.W_q[:, 4:8])
+    np.testing.assert_allclose(loaded.V, s.X @ s.W_v[:, 4:8])
+    assert at.title[0].value == BY_KEY["scores"].title
+    assert any("Head 2" in t.value for t in at.toast)
+
+
+def test_an_old_link_loads_as_one_head() -> None:
+    old = PRESETS["cat_mat"].build()
+    payload = old.to_dict()
+    assert "n_heads" not in payload and "W_o" not in payload["matrices"]
+    at = open_lab(old)
+    loaded = at.session_state["scenario"]
+    assert loaded.n_heads == 1 and loaded.W_o is None
+
+
+def test_a_link_with_a_bad_head_count_says_so() -> None:
+    bad = scenario(3).to_url()  # packing does not validate: 8 columns do not split into 3
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["s"] = bad
+    at.run()
+    warning = " ".join(w.value for w in at.sidebar.warning).replace("\\", "")
+    assert "do not split into 3 heads" in warning and "[1, 2, 4, 8]" in warning
+
+
+def test_head_count_fits_when_the_width_changes() -> None:
+    s = shapes.with_size(scenario(4), "d_k", 6)
+    assert s.W_q.shape[1] == s.W_v.shape[1] == s.W_o.shape[0] == 6
+    assert s.n_heads == 1  # 6 columns do not split into 4
+    s = shapes.with_size(scenario(2), "d_v", 6)
+    assert s.n_heads == 2 and s.W_k.shape[1] == 6
