@@ -7,15 +7,16 @@ runs, so the first deep link on a fresh server would skip this file (see README)
 
 import streamlit as st
 
-from attention_ui import sidebar, state
+from attention_ui import guard, look, sidebar, state
 from attention_ui.pages import ALL_PAGES
 
 st.set_page_config(
     page_title="Attention Lab",
     page_icon="assets/favicon.png",
     layout="wide",
-    initial_sidebar_state="expanded",
+    initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
 )
+look.frame()
 state.init_state()
 
 sections: dict[str, list] = {}
@@ -28,8 +29,9 @@ state.on_page_enter(page.url_path or "start")
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.
+# A page that fails still gets its sidebar: guard shows a message, not a traceback.
 sidebar_slot = st.sidebar.container()
-page.run()
+guard.run_page(page)
 with sidebar_slot:
     sidebar.render()
 state.sync_url()

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
-from attention_ui.text import vector_columns
+from attention_ui.text import minus, vector_columns
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
 # viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
@@ -22,7 +23,25 @@ SEQUENTIAL = "Viridis"
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 MASKED_TEXT = "−∞"
 MASKED_BG = "#BDBDBD"
+INK = "#000000"  # outlines, markers and guide lines; ``themed`` swaps it for the theme's ink
 FONT = {"family": "sans-serif", "size": 14}
+
+
+@dataclass(frozen=True)
+class Palette:
+    """What a figure needs to know about the page it sits on (Streamlit's light or dark theme)."""
+
+    name: str
+    ink: str  # text, axes, outlines, the output diamond: Streamlit's own text colour
+    masked: str  # masked cells and the gaps between cells; −∞ is written in its contrast
+    legend_bg: str  # a legend over the plot, translucent
+
+
+LIGHT = Palette("light", "#31333F", MASKED_BG, "rgba(255,255,255,0.8)")
+DARK = Palette("dark", "#FAFAFA", "#5C5F6B", "rgba(14,17,23,0.8)")
+CLEAR = "rgba(0,0,0,0)"
+GRID = "rgba(128,128,128,0.3)"  # grid and zero lines: faint on white and on near-black
+PALETTES = {p.name: p for p in (LIGHT, DARK)}
 
 
 def safe(text: str) -> str:
@@ -98,12 +117,13 @@ def _heatmap(
     if mask is not None:
         z = np.where(mask, z, np.nan)  # masked cells: a gap showing the grey background
     scale = _scale(z, signed, zrange)
+    texts = cell_texts(M, digits, mask)
     data: list = [
         go.Heatmap(
             z=z,
             x=list(col_labels),
             y=list(row_labels),
-            text=cell_texts(M, digits, mask),
+            text=texts,
             texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
             textfont={"size": _cell_font(M.shape)},
             hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>%{{text}}<extra></extra>",
@@ -115,14 +135,16 @@ def _heatmap(
         )
     ]
     if clickable:
-        data.append(_cell_markers(M, row_labels, col_labels, row_title, col_title))
+        data.append(_cell_markers(texts, row_labels, col_labels, row_title, col_title))
+    angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
     layout = {
-        "title": {"text": title, "x": 0.0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
+        "title": TITLE | {"text": title},
         "xaxis": {
             "title": {"text": col_title, "standoff": 4},
             "side": "top",
             "type": "category",
             "automargin": True,
+            "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
         },
         "yaxis": {
@@ -132,8 +154,8 @@ def _heatmap(
             "range": [M.shape[0] - 0.5, -0.5],
         },  # first row on top, as in a matrix
         "plot_bgcolor": MASKED_BG,
-        "height": _height(M.shape[0]),
-        "margin": {"l": 10, "r": 10 + right_margin, "t": 60, "b": 10},
+        "height": _height(M.shape[0]) + top - 60,
+        "margin": {"l": 10, "r": 10 + right_margin, "t": top, "b": 10},
         "font": FONT,
         "annotations": annotations,
         "shapes": [] if highlight is None else [_outline(*highlight)],
@@ -146,25 +168,30 @@ def _heatmap(
 def _outline(i: int, j: int) -> dict:
     """A thick frame around cell (i, j)."""
     return {"type": "rect", "x0": j - 0.5, "x1": j + 0.5, "y0": i - 0.5, "y1": i + 0.5,
-            "line": {"color": "#000000", "width": 4}, "xref": "x", "yref": "y"}  # fmt: skip
+            "line": {"color": INK, "width": 4}, "xref": "x", "yref": "y"}  # fmt: skip
 
 
 def _cell_markers(
-    M: FloatArray,
+    texts: Sequence[Sequence[str]],
     row_labels: Sequence[str],
     col_labels: Sequence[str],
     row_title: str,
     col_title: str,
 ) -> go.Scatter:
-    """One see-through square per cell, so a click selects (row label, column label)."""
-    rows, cols = np.meshgrid(np.arange(M.shape[0]), np.arange(M.shape[1]), indexing="ij")
+    """One see-through square per cell, so a click selects (row label, column label).
+
+    texts (rows, cols): the cells' numbers. The squares lie over the heatmap and take its
+    hover, so they say the value too.
+    """
+    rows, cols = np.meshgrid(np.arange(len(texts)), np.arange(len(texts[0])), indexing="ij")
     return go.Scatter(
         x=[col_labels[j] for j in cols.ravel()],
         y=[row_labels[i] for i in rows.ravel()],
+        text=[texts[i][j] for i, j in zip(rows.ravel(), cols.ravel(), strict=True)],
         mode="markers",
         marker={"symbol": "square", "size": 36, "opacity": 0.01},
-        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>click to break it down"
-        "<extra></extra>",
+        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}: %{{text}}"
+        "<br>click to break it down<extra></extra>",
         showlegend=False,
         unselected={"marker": {"opacity": 0.01}},
         selected={"marker": {"opacity": 0.01}},
@@ -188,6 +215,28 @@ def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> d
 
 
 MAX_PRINTED = 24  # above this many rows or columns, numbers show on hover only
+# A heatmap's title has the top of the figure to itself: the key labels and their axis
+# title ("key") sit below it in a margin made tall enough for them (``top_room``).
+TITLE = {"x": 0.0, "xanchor": "left", "yref": "container", "y": 1.0, "yanchor": "top",
+         "pad": {"t": 8}}  # fmt: skip
+TITLE_ROOM = 34  # px: the title's line at the top of a heatmap
+
+
+def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[int, int]:
+    """The key labels' angle and the heatmap's top margin (px) that fits the title above them.
+
+    ``cell_px``: the width of a column, None when unknown (many columns): labels wider than
+    a column are turned upright rather than left for Plotly to turn by an unknown angle.
+    """
+    longest = max((len(html.unescape(label)) for label in labels), default=1)
+    width = 0.62 * font * longest  # px, an average sans-serif character
+    upright = cell_px is None or width > cell_px - 4
+    label_room = width + 6 if upright else font + 6
+    return (-90 if upright else 0), int(TITLE_ROOM + font + 10 + label_room)
+
+
+PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
+PHONE_FONT = 12
 
 
 def _cell_font(shape: tuple[int, int]) -> int:
@@ -241,9 +290,10 @@ def contributions_bar(
         y=parts.sum(axis=0),
         mode="markers+text",
         name="output (sum)",
-        marker={"symbol": "diamond", "size": 14, "color": "#000000"},
+        marker={"symbol": "diamond", "size": 14, "color": INK},
         text=[_fmt(v, 3) for v in parts.sum(axis=0)],
         textposition="top center",
+        cliponaxis=False,  # the total over the tallest bar may stand above the plot area
     )
     layout = {
         "barmode": "relative",
@@ -252,7 +302,7 @@ def contributions_bar(
         "height": 380,
         "yaxis": {"title": {"text": "contribution"}, "automargin": True},
         "legend": {"orientation": "h", "y": -0.2},
-        "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
+        "margin": {"l": 10, "r": 10, "t": 84, "b": 10},  # room for a total above the top bar
     }
     return go.Figure(data=[*bars, total], layout=layout)
 
@@ -271,3 +321,79 @@ def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str
         "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
     }
     return go.Figure(data=[bar], layout=layout)
+
+
+def themed(figure: go.Figure, palette: Palette = LIGHT) -> go.Figure:
+    """``figure`` drawn for a page in ``palette``'s theme (changed in place and returned).
+
+    The background is transparent (the page's own shows through), text and INK take the
+    theme's ink, grid lines a grey that reads on both backgrounds, and a heatmap's grey
+    (masked cells, the gaps) the theme's. Heatmap cell numbers keep Plotly's automatic
+    contrast with their cell, so they stay readable on both ends of every colour scale.
+    Properties are set one by one, with no Plotly template: update_layout's path parsing
+    and a template's validation cost several ms a figure.
+    """
+    heat = any(trace.type == "heatmap" for trace in figure.data)
+    layout = figure.layout
+    layout.paper_bgcolor = CLEAR
+    layout.plot_bgcolor = palette.masked if heat else CLEAR
+    layout.font.color = palette.ink
+    for axis in (layout.xaxis, layout.yaxis):
+        axis.gridcolor = axis.zerolinecolor = axis.linecolor = GRID
+        axis.showgrid = not heat  # a grid would cross the masked cells
+    if layout.legend.bgcolor is not None:
+        layout.legend.bgcolor = palette.legend_bg
+    for trace in figure.data:
+        for path in ("marker.color", "marker.line.color", "line.color"):
+            _swap_ink(trace, path, palette.ink)
+    for shape in figure.layout.shapes:
+        _swap_ink(shape, "line.color", palette.ink)
+    return figure
+
+
+def _swap_ink(obj: object, path: str, ink: str) -> None:
+    """Set ``obj``'s property at ``path`` (e.g. "marker.line.color") to ``ink`` where it is INK."""
+    *parents, name = path.split(".")
+    for part in parents:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return
+    value = getattr(obj, name, None)
+    if isinstance(value, str) and value.upper() == INK:
+        setattr(obj, name, ink)
+    elif isinstance(value, (list, tuple)) and INK in value:
+        setattr(obj, name, [ink if v == INK else v for v in value])
+
+
+def for_phone(figure: go.Figure) -> go.Figure:
+    """``figure`` for a phone's screen (changed in place and returned).
+
+    Heatmap cells print at most two decimals in small type, and the figure gets a fixed
+    width of PHONE_CELL per column: wider than the screen, the page scrolls it sideways
+    rather than squeezing the numbers into each other.
+    """
+    heat = [trace for trace in figure.data if trace.type == "heatmap"]
+    for trace in heat:
+        if trace.text is not None:
+            trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
+                          for row, zs in zip(trace.text, trace.z, strict=True)]  # fmt: skip
+        trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
+    if heat:
+        labels = max((trace.x for trace in heat), key=len)
+        angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
+        right = 70 if figure.layout.annotations else 20
+        figure.update_layout(
+            width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
+            height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
+        )  # fmt: skip
+        figure.update_xaxes(tickangle=angle)
+        figure.update_annotations(font={"size": PHONE_FONT - 1})
+    return figure
+
+
+def _shorter(text: str, z: float | None) -> str:
+    """A cell's text with two decimals when it has more (−∞ and whole numbers stay)."""
+    decimals = text.split(".")[1] if "." in text else ""
+    if z is None or not np.isfinite(z) or len(decimals) <= 2:
+        return text
+    return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit

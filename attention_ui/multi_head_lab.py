@@ -222,7 +222,7 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
 
 
 def _open_in_walkthrough(s: Scenario, mh: MultiHeadTrace, h: int) -> None:
-    state.set_scenario(head_scenario(s, mh, h))
+    state.replace_scenario(head_scenario(s, mh, h))  # undoable, like every load
     state.flash(
         f"Head {h + 1}'s Q, K and V are now your scenario (direct mode, d_k = {mh.d_head}). "
         "Back returns to the multi-head scenario."

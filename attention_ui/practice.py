@@ -171,7 +171,7 @@ def render_exercise(ex: Exercise) -> None:
             help="Make this example the current scenario and step through it.",
         ):
             # a private copy: the exercise's scenario is shared by every session
-            state.set_scenario(Scenario.from_dict(ex.scenario.to_dict()))
+            state.replace_scenario(Scenario.from_dict(ex.scenario.to_dict()))
             st.switch_page(BY_KEY["inputs"].path)
         for step in ex.steps:
             st.divider()

@@ -19,7 +19,7 @@ from attention_core import AttentionTrace, Scenario
 from attention_ui import stage_figures as sf
 from attention_ui import state, views
 from attention_ui.pages import BY_KEY, START
-from attention_ui.sidebar import preset_picker
+from attention_ui.sidebar import preset_picker, undo_control
 from attention_ui.stage_data import MASK_LABELS, Labels
 from attention_ui.stages import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages import STAGES, formula
@@ -97,12 +97,13 @@ def parse_step(raw: str | None, n: int) -> tuple[int, str | None]:
 def current_step(n: int) -> tuple[int, str | None]:
     """The step to show (1..n) and, for a bad link, why it is 1; writes ?step= to match.
 
-    A fresh session takes the step from the URL (a shared link); after that the session
-    key is the truth, moved only by Next/Back, so a stale URL can never move the slides.
+    A fresh session takes the step from the URL (a shared link), and so does the browser's
+    Back or Forward; otherwise the session key is the truth, moved only by Next/Back, so a
+    stale URL can never move the slides.
     """
     ss = st.session_state
     notice = None
-    if STEP_KEY not in ss:
+    if STEP_KEY not in ss or state.history_navigation():  # a link, or Back to an old step
         k, notice = parse_step(state.url_value(STEP_PARAM), n)
     else:
         k = min(max(int(ss[STEP_KEY]), 1), n)  # the scenario may have lost its mask meanwhile
@@ -120,7 +121,7 @@ def _move(delta: int, n: int) -> None:
 
 # ---- figures ---------------------------------------------------------------------------
 def projector_figure(
-    figure: go.Figure, rows: int, cols: int, max_height: int = 460, narrow: bool = False
+    figure: go.Figure, rows: int, cols: int, max_height: int = 480, narrow: bool = False
 ) -> go.Figure:
     """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
 
@@ -206,6 +207,7 @@ def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
         st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
         st.caption("Keep it, or load one of the examples (this replaces the current scenario).")
         preset_picker(PRESET_KEY)
+        undo_control("present_undo")  # the sidebar, which has it too, is hidden here
 
 
 def _tokens(tokens: tuple[str, ...]) -> str:

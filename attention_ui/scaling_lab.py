@@ -15,6 +15,7 @@ from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
 from attention_ui import scaling_figures as sf
 from attention_ui import state
 from attention_ui.figures import heatmap, weights_heatmap
+from attention_ui.text import count
 from attention_ui.views import plot
 from attention_ui.widgets import bad_link_value, show_code, stale_notice
 
@@ -112,7 +113,7 @@ def apply_to_my_scenario() -> None:
             plot(weights_heatmap(t.weights, ql, kl, "Weights", mask=t.mask),
                  key=f"lab_my_weights_{scaled}")  # fmt: skip
             st.caption(
-                f"Averaged over your {len(ql)} queries: largest weight "
+                f"Averaged over your {count(len(ql), 'query', 'queries')}: largest weight "
                 f"{mine['max_weight'].mean():.3f}, entropy {mine['entropy'].mean():.3f} nats, "
                 f"gradient norm {mine['grad_norm'].mean():.3f}."
             )

@@ -24,6 +24,7 @@ def render() -> None:
     scenario = state.get_scenario()
     st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
     st.caption(_summary(scenario))
+    undo_control()
     preset_picker()
     with st.expander("Share and export"):
         share_and_export(scenario)
@@ -77,7 +78,23 @@ def preset_picker(key: str = "preset_choice") -> None:
 def load_example(key: str) -> None:
     """Make a preset the current scenario and say so (a toast, since the page may not change)."""
     state.load_preset(key)
-    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}")
+    undo = " Undo brings back the one it replaced." if state.previous_scenario() else ""
+    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}.{undo}")
+
+
+def undo_control(key: str = "undo_replace") -> None:
+    """One button that brings back the scenario the last load replaced (if any)."""
+    previous = state.previous_scenario()
+    if previous is None:
+        return
+    st.button(
+        f"Undo: bring back “{md_escape(previous.name or 'your own scenario')}”",
+        key=key,
+        on_click=state.undo_replace,
+        icon=":material/undo:",
+        help="The last example, exercise or file you loaded replaced this scenario. "
+        "Bring it back (the one you loaded can be brought back the same way).",
+    )
 
 
 def _load(key: str) -> None:
@@ -86,6 +103,16 @@ def _load(key: str) -> None:
 
 
 def share_and_export(s: Scenario) -> None:
+    key = name_key()  # a new box whenever the editors are re-seeded: it shows the new name
+    st.text_input(
+        "Name (your students see it)",
+        value=s.name,
+        key=key,
+        max_chars=state.NAME_CHARS,
+        on_change=_on_name,
+        args=(key,),
+        help="Leave it empty to have the name follow your edits.",
+    )
     if state.link_fits():
         base = (st.context.url or "").split("?")[0]
         st.markdown("**Share link** (opens these numbers on this page):")
@@ -109,12 +136,20 @@ def share_and_export(s: Scenario) -> None:
         st.error(md_escape(st.session_state[UPLOAD_ERROR]))
 
 
+def name_key() -> str:
+    return f"scenario_name_{state.editor_gen()}"
+
+
+def _on_name(key: str) -> None:
+    state.rename(st.session_state.get(key, ""))
+
+
 def _on_upload() -> None:
     f = st.session_state.get("upload_json")
     st.session_state[UPLOAD_ERROR] = None
     if f is None:
         return
     try:
-        state.set_scenario(Scenario.from_json(f.getvalue()))
+        state.replace_scenario(Scenario.from_json(f.getvalue()))
     except InputError as exc:
         st.session_state[UPLOAD_ERROR] = f"That file could not be loaded: {exc.message}"

@@ -63,15 +63,19 @@ def breakdown_table(t: AttentionTrace, i: int, j: int) -> pd.DataFrame:
 
 
 def softmax_table(t: AttentionTrace, row: int, key_labels: list[str]) -> pd.DataFrame:
-    """The lesson-style table for one query: score, e^score, row sum, weight."""
+    """The lesson-style table for one query: score, e^score, row sum, weight.
+
+    Score and e^score are text, as the rest of the app writes them (−∞ for a masked key);
+    st.dataframe would print a float −inf as "-Infinity".
+    """
     scores_row = t.masked_scores[row]  # (n_k,)
     with np.errstate(over="ignore"):
         e = np.exp(scores_row)  # may overflow for huge scores: the stable column shows the fix
     shifted = np.exp(scores_row - np.max(scores_row))
     return pd.DataFrame(
         {
-            "score": scores_row,
-            "e^score": e,
+            "score": [num(x, 6) for x in scores_row],  # as text: −∞, not "-Infinity"
+            "e^score": [num(x, 6) for x in e],  # overflow reads ∞
             "e^(score − max)": shifted,
             "row sum of e^(score − max)": shifted.sum(),
             "weight": t.weights[row],

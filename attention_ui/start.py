@@ -12,6 +12,7 @@ from attention_ui import figures as fig
 from attention_ui.pages import BY_KEY
 from attention_ui.sidebar import load_example
 from attention_ui.stages import PIPELINE
+from attention_ui.views import plot
 from attention_ui.widgets import link
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -26,7 +27,7 @@ def intuition() -> None:
         "Attention of 'it' over the candidate words",
         "weight",
     )
-    st.plotly_chart(figure, key="start_intuition", config={"displaylogo": False}, theme=None)
+    plot(figure, key="start_intuition")
     st.caption(
         "“The animal in the jungle went out on a hunt because **it** was hungry.” With scaled "
         "scores 3, 1 and 0, softmax gives 'animal' 84 % of the attention: the model reads "
@@ -48,7 +49,9 @@ def pipeline() -> None:
 
 
 def diagram() -> None:
-    st.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention")
+    """The recipe as a picture; it is drawn for a white page, so it keeps one (look.FRAME)."""
+    card = st.container(key="start_diagram")
+    card.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention")
 
 
 def preset_cards() -> None:

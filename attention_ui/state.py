@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_core import (
     PRESETS,
@@ -39,6 +40,8 @@ CURRENT_PAGE = "_current_page"
 PACKED = "_packed"
 PRESENT_STEP = "present_step"
 UPLOAD_ERROR = "upload_error"
+PREVIOUS = "previous_scenario"
+OWN_NAME = "own_name"
 FLASH = "flash"
 HEAD_STAGE = "mh_stage"
 PER_SCENARIO = "_per_scenario"
@@ -64,6 +67,8 @@ SESSION_KEYS: dict[str, str] = {
     PACKED: "the scenario and its ?s= string, packed once per scenario",
     PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
     UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
+    PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
+    OWN_NAME: "the teacher named the scenario: edits keep that name",
     FLASH: "toasts for the next page (a button that also switches page would lose them)",
     HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
     PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
@@ -114,17 +119,46 @@ URL_PARAMS: dict[str, str] = {
     RM_HEAD: "the real-model page's head, 1 to 12",
 }
 EDITED = " (edited)"
+NAME_CHARS = 60  # a scenario's name, cut to fit the sidebar
 T = TypeVar("T")
 
 
 def init_state() -> None:
-    """Run at the top of every script run: load the scenario from the URL once per session."""
+    """Run at the top of every script run: load the scenario from the URL once per session,
+    and again when the browser's Back or Forward brought back an address with another one."""
     ss = st.session_state
-    if SCENARIO in ss:
+    if SCENARIO not in ss:
+        scenario, error = scenario_from_query()
+        _store(scenario)
+        ss[URL_ERROR] = error
+    elif history_navigation():
+        _follow_url()
+
+
+def history_navigation() -> bool:
+    """Whether this run comes from the browser's Back or Forward button.
+
+    Only then is ``?s=`` news: on any other run the address holds what the last run wrote,
+    or is a moment behind it (a click sent before the new address arrived), and following
+    it would undo the learner's latest edit.
+    """
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.is_history_navigation)
+
+
+def _follow_url() -> None:
+    """Show the scenario of the address Back or Forward returned to (each edit wrote one).
+
+    An address without ``?s=``, or one that cannot be read, keeps the current scenario.
+    """
+    raw = url_value(URL_KEY)
+    if not raw or raw == scenario_url():
         return
-    scenario, error = scenario_from_query()
-    _store(scenario)
-    ss[URL_ERROR] = error
+    try:
+        scenario = Scenario.from_url(raw)
+    except InputError:
+        return
+    set_scenario(scenario)
 
 
 def scenario_from_query() -> tuple[Scenario, str | None]:
@@ -177,14 +211,40 @@ def set_scenario(scenario: Scenario) -> None:
 
 
 def load_preset(key: str) -> None:
-    set_scenario(PRESETS[key].build())
+    replace_scenario(PRESETS[key].build())
+
+
+def replace_scenario(scenario: Scenario) -> None:
+    """Load ``scenario`` in place of the current one, which is kept for one step of undo.
+
+    An example, an exercise or a file replaces the learner's own numbers at one click;
+    ``undo_replace`` brings them back. InputError (an invalid file) changes nothing.
+    """
+    current = get_scenario()
+    set_scenario(scenario)
+    if current != scenario:
+        st.session_state[PREVIOUS] = current
+
+
+def previous_scenario() -> Scenario | None:
+    """The scenario the last load replaced, if there is one to bring back."""
+    return st.session_state.get(PREVIOUS)
+
+
+def undo_replace() -> None:
+    """Bring back the replaced scenario; the one it replaces becomes the one to bring back,
+    so pressing twice is a no-op and no numbers are ever lost."""
+    previous = previous_scenario()
+    if previous is not None:
+        replace_scenario(previous)
 
 
 def update_draft(draft: Scenario) -> bool:
     """Keep the learner's draft; promote it to the current scenario when it is valid."""
     ss = st.session_state
-    if draft.name and not draft.name.endswith(EDITED) and draft != ss.get(DRAFT):
-        draft = draft.replace(name=draft.name + EDITED)  # it is no longer the preset
+    previous = ss.get(DRAFT)
+    if draft != previous and not ss.get(OWN_NAME):
+        draft = draft.replace(name=edited_name(draft, previous))
     ss[DRAFT] = draft
     try:
         trace = draft.validate()
@@ -195,6 +255,34 @@ def update_draft(draft: Scenario) -> bool:
     ss[TRACE] = trace
     ss[INPUT_ERROR] = None
     return True
+
+
+def edited_name(draft: Scenario, previous: Scenario | None) -> str:
+    """The name of an edited scenario: its tokens once they change (a share link must not
+    promise "the cat sat on the mat" for other words), else the old name marked edited."""
+    if previous is not None and (draft.tokens, draft.queries) != (
+        previous.tokens,
+        previous.queries,
+    ):
+        words = " ".join(draft.tokens if draft.query_tokens is None else draft.queries)
+        return words if len(words) <= NAME_CHARS else words[: NAME_CHARS - 1] + "…"
+    if draft.name and not draft.name.endswith(EDITED):
+        return draft.name + EDITED
+    return draft.name
+
+
+def rename(name: str) -> None:
+    """The teacher's own name for the scenario, shown to whoever opens its link.
+
+    Edits keep it; an empty name goes back to names that follow the edits.
+    """
+    ss = st.session_state
+    name = " ".join(name.split())[:NAME_CHARS]
+    if name == get_scenario().name:
+        return  # nothing new (a box re-sending the name it was given)
+    ss[OWN_NAME] = bool(name)
+    ss[SCENARIO] = ss[SCENARIO].replace(name=name)
+    ss[DRAFT] = ss.get(DRAFT, ss[SCENARIO]).replace(name=name)
 
 
 def reset_editors() -> None:
@@ -308,6 +396,7 @@ def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
     ss = st.session_state
+    ss[OWN_NAME] = False  # a loaded scenario brings its own name
     ss[SCENARIO] = scenario
     ss[TRACE] = trace if trace is not None else scenario.trace()
     ss[DRAFT] = scenario

@@ -27,6 +27,7 @@ from attention_core import (
     softmax,
 )
 from attention_ui import figures as fig
+from attention_ui import look
 from attention_ui import stage_data as data
 from attention_ui import stage_figures as sf
 from attention_ui.stage_data import Labels
@@ -35,6 +36,7 @@ from attention_ui.text import md_escape, shape
 from attention_ui.widgets import csv_download, show_code
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
+PHONE_CONFIG = {"displayModeBar": False}
 DIRECT_NOTE = (
     "In this scenario Q, K and V were typed directly (direct mode), so there is no "
     "projection step: they are shown as given. Switch the Inputs page to embeddings "
@@ -43,7 +45,13 @@ DIRECT_NOTE = (
 
 
 def plot(figure: go.Figure, key: str, **kwargs: object) -> object:
-    """st.plotly_chart with the app's settings (PNG download kept, no logo)."""
+    """st.plotly_chart with the app's settings (PNG download kept, no logo), in the colours
+    of the browser's theme (Streamlit's own chart theme is off: it would restyle the scales)."""
+    figure = fig.themed(figure, look.palette())
+    if look.phone():  # no toolbar over the title (touch screens always show it)
+        figure = fig.for_phone(figure)
+        kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
+        return st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, **kwargs)
     return st.plotly_chart(figure, key=key, config=CONFIG, theme=None, **kwargs)
 
 

@@ -1,0 +1,106 @@
+"""Light and dark themes, a projector and a phone in a real browser, with screenshots.
+
+Screenshots land in test-artifacts/ (look-<theme>-<page>.png, phone-<page>.png,
+projector-<step>.png). Small local locators only.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import MAIN, PLOTLY, SIDEBAR, goto, shot, wait_idle
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from attention_core import PRESETS
+from attention_ui import figures as fig
+from attention_ui.pages import ALL_PAGES
+
+CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
+PHONE = {"width": 390, "height": 844}
+NAV = "[data-testid='stPageLink-NavLink']"
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/156.0.0.0 Mobile Safari/537.36"
+)
+
+
+def rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def title_fill(page: Page) -> str:
+    """The colour Plotly drew the first chart's title in."""
+    return page.locator(f"{PLOTLY} .gtitle").first.evaluate("e => getComputedStyle(e).fill")
+
+
+def app_background(page: Page) -> str:
+    return page.locator("[data-testid='stApp']").evaluate(
+        "e => getComputedStyle(e).backgroundColor"
+    )
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_app_and_its_figures_follow_the_system_theme(
+    browser: Browser, browser_context_args: dict, scheme: str
+) -> None:
+    context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        goto(page, f"/softmax?s={CAUSAL}")  # the first run of a fresh session
+        dark_page = app_background(page) != "rgb(255, 255, 255)"
+        assert dark_page == (scheme == "dark")
+        assert title_fill(page) == rgb(fig.PALETTES[scheme].ink)
+        shot(page, f"look-{scheme}-softmax")
+        for key in ("scores", "mask", "output", "start"):
+            goto(page, f"/{'' if key == 'start' else key}?s={CAUSAL}")
+            shot(page, f"look-{scheme}-{key}")
+        for step in (3, 5):
+            goto(page, f"/present?step={step}&s={CAUSAL}")
+            assert title_fill(page) == rgb(fig.PALETTES[scheme].ink)
+            shot(page, f"look-{scheme}-present-{step}", full=False)
+    finally:
+        context.close()
+
+
+def phone_context(browser: Browser, browser_context_args: dict) -> BrowserContext:
+    return browser.new_context(
+        **{**browser_context_args, "viewport": PHONE},
+        user_agent=PHONE_AGENT,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+
+
+def test_the_phone_menu_closes_after_a_tap(browser: Browser, browser_context_args: dict) -> None:
+    context = phone_context(browser, browser_context_args)
+    page = context.new_page()
+    try:
+        goto(page, "/")
+        sidebar = page.locator(SIDEBAR)
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        page.locator("[data-testid='stExpandSidebarButton']").click()
+        page.wait_for_selector(f"{SIDEBAR}[data-collapsed='false']")
+        sidebar.locator(NAV).filter(has_text="3. Scores").click()
+        page.wait_for_url("**/scores?s=*")
+        wait_idle(page)
+        assert sidebar.get_attribute("data-collapsed") == "true", "the menu still covers the page"
+        assert page.locator(f"{MAIN} h1").first.inner_text() == "3. Scores"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("key", [p.key for p in ALL_PAGES])
+def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key: str) -> None:
+    context = phone_context(browser, browser_context_args)
+    page = context.new_page()
+    try:
+        goto(page, f"/{'' if key == 'start' else key}?s={CAUSAL}")
+        sidebar = page.locator(SIDEBAR)
+        assert sidebar.get_attribute("data-collapsed") == "true", "the sidebar covers the page"
+        main = page.locator(MAIN)
+        overflow = main.evaluate("e => e.scrollWidth - e.clientWidth")
+        assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
+        shot(page, f"phone-{key}")
+    finally:
+        context.close()

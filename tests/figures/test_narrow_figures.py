@@ -1,0 +1,46 @@
+"""Figures on narrow screens and long sequences: titles clear of the labels, legible cells."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attention_core import PRESETS, random_scenario
+from attention_ui import figures as fig
+from attention_ui import stage_figures as sf
+from attention_ui.stage_data import Labels
+
+
+def test_heatmap_titles_push_the_margin_instead_of_covering_the_labels() -> None:
+    """64 tokens: upright key labels below the title, in a top margin that holds them all."""
+    s = random_scenario(n_tokens=64)
+    figure = sf.softmax_summary(Labels.of(s), s.trace())
+    longest = max(len(label) for label in s.key_labels)
+    assert figure.layout.xaxis.tickangle == -90
+    assert figure.layout.title.yref == "container" and figure.layout.title.y == 1.0
+    room = figure.layout.margin.t - fig.TITLE_ROOM  # what is left below the title
+    assert room >= 14 + 0.6 * 14 * longest  # the axis title and the longest label
+    short = sf.softmax_summary(*_labels_trace(4))
+    assert short.layout.xaxis.tickangle == 0 and short.layout.margin.t < 80
+
+
+def test_phone_figures_print_two_decimals_and_scroll_instead_of_squeezing() -> None:
+    s = PRESETS["cat_mat"].build().replace(mask_kind="causal")
+    t = s.trace()
+    figure = fig.for_phone(sf.softmax_summary(Labels.of(s), t))
+    texts = np.array(figure.data[0].text)
+    assert texts[1, 1] == f"{t.weights[1, 1]:.2f}" and texts[0, 1] == fig.MASKED_TEXT
+    assert figure.data[0].textfont.size <= 12
+    assert figure.layout.width >= 6 * fig.PHONE_CELL  # a fixed width: the page scrolls it
+    wide = fig.for_phone(sf.softmax_summary(*_labels_trace(24)))
+    assert wide.layout.width >= 24 * fig.PHONE_CELL > 390
+
+
+def test_phone_leaves_whole_numbers_alone() -> None:
+    mask = np.tril(np.ones((3, 3)))
+    figure = fig.for_phone(fig.heatmap(mask, list("abc"), list("abc"), "Mask", digits=0))
+    assert figure.data[0].text[2][0] == "1"
+
+
+def _labels_trace(n: int) -> tuple:
+    s = random_scenario(n_tokens=n)
+    return Labels.of(s), s.trace()

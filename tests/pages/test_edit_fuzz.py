@@ -1,0 +1,123 @@
+"""Stateful fuzzing: random sequences of edits across pages never put an exception on screen.
+
+A hypothesis state machine drives one AppTest session through the edits a learner makes
+(tokens, query tokens, mode, sizes, mask kind, padding, a custom grid, scaling, page
+switches). After every step: no exception and no "something went wrong" notice on screen,
+and the sidebar still holds every page link. Bounded so it stays a few seconds of
+``make test``; a failure prints the exact sequence of steps (hypothesis shrinks it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from streamlit.testing.v1 import AppTest
+
+from attention_core import PRESETS, Scenario
+from attention_ui.guard import NOTICE
+from attention_ui.pages import ALL_PAGES, BY_KEY
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+TOKENS = ["the cat", "je suis", "a", "a b c d e f g h", "x, y, z", " , ", "<b>x</b> [y](z)"]
+QUERY_TOKENS = ["", "je suis", "q", "a b c", " , "]
+MASKS = ["none", "causal", "padding", "custom"]
+PAGES = [p.key for p in ALL_PAGES]
+
+
+class EditSequence(RuleBasedStateMachine):
+    """One learner session; each rule first opens the page that holds its control."""
+
+    @initialize(preset=st.sampled_from(list(PRESETS)))
+    def open_app(self, preset: str) -> None:
+        """Start from an example: some have other queries than keys, or Q, K, V typed."""
+        self.at = AppTest.from_file(APP, default_timeout=60)
+        self.at.query_params["s"] = PRESETS[preset].build().to_url()
+        self.at.run()
+        self.page = "start"
+
+    def _on(self, key: str) -> None:
+        if self.page != key:
+            self.at.switch_page(BY_KEY[key].path).run()
+            self.page = key
+
+    def _draft(self) -> Scenario:
+        return self.at.session_state["draft"]
+
+    @rule(key=st.sampled_from(PAGES))
+    def go_to(self, key: str) -> None:
+        self._on(key)
+
+    @rule(text=st.sampled_from(TOKENS))
+    def type_tokens(self, text: str) -> None:
+        self._on("inputs")
+        self.at.text_input(key="tokens_text").input(text).run()
+
+    @rule(text=st.sampled_from(QUERY_TOKENS))
+    def type_query_tokens(self, text: str) -> None:
+        """Other queries than keys: only direct mode has them, so switch to it first."""
+        self.switch_mode("direct")
+        self.at.text_input(key="query_tokens_text").input(text).run()
+
+    @rule(mode=st.sampled_from(["embeddings", "direct"]))
+    def switch_mode(self, mode: str) -> None:
+        self._on("inputs")
+        if self._draft().mode != mode:
+            self.at.radio(key="input_mode").set_value(mode).run()
+
+    @rule(dim=st.sampled_from(["d_model", "d_k", "d_v"]), n=st.integers(1, 6))
+    def set_size(self, dim: str, n: int) -> None:
+        self._on("inputs")
+        if dim != "d_model" or self._draft().mode == "embeddings":
+            self.at.number_input(key=f"size_{dim}").set_value(n).run()
+
+    @rule(kind=st.sampled_from(MASKS))
+    def pick_mask(self, kind: str) -> None:
+        self._on("mask")
+        self.at.radio(key="mask_kind").set_value(kind).run()
+
+    @rule(fraction=st.floats(0, 1))
+    def set_padding(self, fraction: float) -> None:
+        self._on("mask")
+        n_keys = len(self._draft().tokens)
+        if self._draft().mask_kind == "padding" and n_keys > 1:
+            n_valid = 1 + round(fraction * (n_keys - 1))
+            self.at.slider(key="mask_n_valid").set_value(n_valid).run()
+
+    @rule(data=st.data())
+    def tick_custom_cell(self, data: st.DataObject) -> None:
+        self._on("mask")
+        draft = self._draft()
+        if draft.mask_kind != "custom":
+            return
+        i = data.draw(st.integers(0, len(draft.queries) - 1), label="query row")
+        j = data.draw(st.sampled_from(draft.key_labels), label="key column")
+        key = f"mask_grid_{self.at.session_state['editor_gen']}"
+        edit = {"edited_rows": {i: {j: data.draw(st.booleans(), label="may attend")}}}
+        self.at.session_state[key] = {**edit, "added_rows": [], "deleted_rows": []}
+        self.at.run()
+
+    @rule(on=st.booleans())
+    def toggle_scaling(self, on: bool) -> None:
+        self._on("scaling")
+        self.at.toggle(key="scaled_toggle").set_value(on).run()
+
+    @invariant()
+    def nothing_broke_and_the_menu_is_there(self) -> None:
+        if not hasattr(self, "at"):
+            return
+        assert not self.at.exception, [e.value for e in self.at.exception]
+        assert not [e for e in self.at.error if NOTICE[:30] in e.value], "a page failed"
+        assert len(self.at.sidebar.get("page_link")) == len(ALL_PAGES), "the menu is gone"
+
+
+EditSequence.TestCase.settings = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 12)),
+    stateful_step_count=10,
+    deadline=None,  # one AppTest run takes 0.1 to 1 s, more on a busy machine
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+TestEditSequence = EditSequence.TestCase
