@@ -23,7 +23,7 @@ from attention_core import (
 from attention_core.parsing import EMPTY
 from attention_core.resize import FILLS
 from attention_core.types import FloatArray
-from attention_ui import state
+from attention_ui import guard, state
 from attention_ui.stage_data import MASK_LABELS
 from attention_ui.text import md_escape, shape, vector_columns
 from attention_ui.widgets import error
@@ -61,6 +61,7 @@ def _commit(draft: Scenario, field: str | None = None) -> None:
     state.reset_editors()
 
 
+@guard.callback
 def _on_tokens(field: str) -> None:
     text = st.session_state.get(f"{field}_text", "")
     draft = state.get_draft()
@@ -75,6 +76,7 @@ def _on_tokens(field: str) -> None:
     _commit(shapes.conform(draft.replace(**{field: tokens})), field)
 
 
+@guard.callback
 def _on_mode() -> None:
     """Switch embeddings <-> direct, carrying over what the learner already has."""
     draft = state.get_draft()
@@ -85,15 +87,18 @@ def _on_mode() -> None:
     _commit(shapes.switch_mode(draft, st.session_state["input_mode"], qkv))
 
 
+@guard.callback
 def _on_size(dim: str) -> None:
     _commit(shapes.with_size(state.get_draft(), dim, int(st.session_state[f"size_{dim}"])))
 
 
+@guard.callback
 def _on_fill(name: str, how: str) -> None:
     seed = int(st.session_state.get("fill_seed", 0))
     _commit(shapes.with_fill(state.get_draft(), name, how, seed))
 
 
+@guard.callback
 def _on_paste(name: str) -> None:
     """Use a pasted matrix; its shape sets d_model, d_k or d_v, and the others follow."""
     field = f"paste_{name}"
@@ -299,6 +304,7 @@ def scaling_toggle() -> None:
         )
 
 
+@guard.callback
 def _on_scaled() -> None:
     draft = state.get_draft().replace(scaled=bool(st.session_state["scaled_toggle"]))
     state.update_draft(draft)
@@ -325,6 +331,7 @@ def mask_controls() -> None:
         error(err.message)
 
 
+@guard.callback
 def _on_mask_kind() -> None:
     draft = state.get_draft()
     kind = st.session_state["mask_kind"]
@@ -342,6 +349,7 @@ def _on_mask_kind() -> None:
     state.reset_editors()
 
 
+@guard.callback
 def _on_n_valid() -> None:
     state.update_draft(state.get_draft().replace(n_valid=int(st.session_state["mask_n_valid"])))
 
@@ -384,6 +392,7 @@ def head_count_control() -> None:
     )
 
 
+@guard.callback
 def _on_heads() -> None:
     n = st.session_state.get(state.N_HEADS_WIDGET)
     if n is not None:
@@ -395,6 +404,7 @@ def heads_fix_button(label: str) -> None:
     st.button(label, key="heads_fix", on_click=_on_heads_fix, type="primary")
 
 
+@guard.callback
 def _on_heads_fix() -> None:
     _commit(shapes.ready_for_heads(state.get_draft(), int(st.session_state.get("fill_seed", 0))))
     st.toast("Ready for heads: the other pages use the same scenario.")

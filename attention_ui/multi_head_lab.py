@@ -16,7 +16,7 @@ import streamlit as st
 from attention_core import PRESETS, AttentionTrace, Scenario, shapes
 from attention_core.heads import head_projections, head_scenario, multi_head_trace
 from attention_core.multihead import MultiHeadTrace, combine_heads, multi_head_attention
-from attention_ui import editor, state, views
+from attention_ui import editor, guard, state, views
 from attention_ui import multihead_figures as mf
 from attention_ui.pages import BY_KEY
 from attention_ui.sidebar import load_example
@@ -196,7 +196,7 @@ def stage_view(stage: str, labels: Labels, s: Scenario, mh: MultiHeadTrace, h: i
         TRACE_VIEWS[stage](labels, mh.heads[h], key)
 
 
-@st.fragment
+@guard.fragment
 def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
     """One head through every stage; picking a head or a tab reruns only this part."""
     st.header("One head, stage by stage")

@@ -40,7 +40,7 @@ from attention_core.exercises import (
     tex_matrix,
 )
 from attention_core.types import FloatArray
-from attention_ui import state
+from attention_ui import guard, state
 from attention_ui.pages import BY_KEY
 from attention_ui.text import md_escape
 from attention_ui.widgets import link
@@ -69,6 +69,7 @@ def progress() -> Progress:
 
 
 # ---- callbacks (run before the script, so every widget below sees the new state) -----
+@guard.callback
 def _on_check(exercise_id: str, step_id: str) -> None:
     step = exercise_by_id(exercise_id).step(step_id)
     raw = st.session_state.get(input_key(exercise_id, step_id))
@@ -81,12 +82,14 @@ def _on_check(exercise_id: str, step_id: str) -> None:
     record_attempt(progress(), exercise_id, step_id, answer, feedback)
 
 
+@guard.callback
 def _on_hint(exercise_id: str, step_id: str) -> None:
     hints = st.session_state[HINTS]
     key = f"{exercise_id}/{step_id}"
     hints[key] = hints.get(key, 0) + 1
 
 
+@guard.callback
 def _on_solution(exercise_id: str) -> None:
     shown: list[str] = st.session_state[SOLUTIONS]
     if exercise_id in shown:
@@ -97,6 +100,7 @@ def _on_solution(exercise_id: str) -> None:
         get_record(progress(), exercise_id, step.id).solution_shown = True
 
 
+@guard.callback
 def _on_reset(exercises: tuple[Exercise, ...]) -> None:
     ss = st.session_state
     ss[PROGRESS], ss[HINTS], ss[SOLUTIONS] = {}, {}, []

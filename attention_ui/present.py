@@ -16,8 +16,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
+from attention_ui import guard, state, views
 from attention_ui import stage_figures as sf
-from attention_ui import state, views
 from attention_ui.pages import BY_KEY, START
 from attention_ui.sidebar import preset_picker, undo_control
 from attention_ui.stage_data import MASK_LABELS, Labels
@@ -112,6 +112,7 @@ def current_step(n: int) -> tuple[int, str | None]:
     return k, notice
 
 
+@guard.callback
 def _move(delta: int, n: int) -> None:
     ss = st.session_state
     k = min(max(int(ss.get(STEP_KEY, 1)) + delta, 1), n)

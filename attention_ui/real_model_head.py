@@ -15,8 +15,8 @@ import streamlit as st
 
 from attention_core import AttentionTrace, InputError
 from attention_core.pretrained import Model, Run, head_scenario
+from attention_ui import guard, state, views
 from attention_ui import real_model_lab as lab
-from attention_ui import state, views
 from attention_ui.pages import BY_KEY
 from attention_ui.stage_data import Labels
 from attention_ui.text import md_escape
@@ -36,7 +36,7 @@ def qkv_note(layer: int) -> str:
     )
 
 
-@st.fragment
+@guard.fragment
 def one_head(model: Model, run: Run) -> None:
     st.header("One head, every stage")
     layer, head = _pick_head()

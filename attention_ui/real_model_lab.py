@@ -26,9 +26,9 @@ from attention_core.pretrained import (
     top_targets,
 )
 from attention_core.pretrained.files import model_dir
+from attention_ui import guard, state
 from attention_ui import model_data as data
 from attention_ui import model_figures as mf
-from attention_ui import state
 from attention_ui.text import count, md_escape
 from attention_ui.views import plot
 
@@ -165,7 +165,7 @@ def pick_token(run: Run) -> int:
 TOKEN_TABS = ("Weight on one key", "Strongest key per head", "Two sentences side by side")
 
 
-@st.fragment
+@guard.fragment
 def token_sections(model: Model, run: Run) -> None:
     """ "From one token" and the two-sentence comparison, as lazy tabs in one fragment:
     picking a token reruns only this section and draws only the open tab."""

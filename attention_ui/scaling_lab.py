@@ -12,8 +12,8 @@ import streamlit as st
 
 from attention_core import attention, saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
+from attention_ui import guard, state
 from attention_ui import scaling_figures as sf
-from attention_ui import state
 from attention_ui.figures import heatmap, weights_heatmap
 from attention_ui.text import count
 from attention_ui.views import plot
@@ -42,7 +42,7 @@ def sweep_for(seed: int) -> pd.DataFrame:
     return saturation_sweep(DK_POWERS, n_keys=N_KEYS, n_samples=N_SAMPLES, seed=seed)
 
 
-@st.fragment
+@guard.fragment
 def lab() -> None:
     bad_link_value(state.LAB_DK, lambda v: v in {str(d) for d in DK_POWERS},
                    "a power of two from 1 to 1024")  # fmt: skip

@@ -6,7 +6,7 @@ import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
-from attention_ui import state
+from attention_ui import guard, state
 from attention_ui.pages import ALL_PAGES
 from attention_ui.text import count, md_escape
 from attention_ui.widgets import link
@@ -75,6 +75,7 @@ def preset_picker(key: str = "preset_choice") -> None:
         st.button("Load it", key=f"{key}_load", on_click=_load, args=(key,), type="primary")
 
 
+@guard.callback
 def load_example(key: str) -> None:
     """Make a preset the current scenario and say so (a toast, since the page may not change)."""
     state.load_preset(key)
@@ -90,13 +91,14 @@ def undo_control(key: str = "undo_replace") -> None:
     st.button(
         f"Undo: bring back “{md_escape(previous.name or 'your own scenario')}”",
         key=key,
-        on_click=state.undo_replace,
+        on_click=guard.callback(state.undo_replace),
         icon=":material/undo:",
         help="The last example, exercise or file you loaded replaced this scenario. "
         "Bring it back (the one you loaded can be brought back the same way).",
     )
 
 
+@guard.callback
 def _load(key: str) -> None:
     load_example(st.session_state[key])
     st.session_state[key] = None
@@ -140,10 +142,12 @@ def name_key() -> str:
     return f"scenario_name_{state.editor_gen()}"
 
 
+@guard.callback
 def _on_name(key: str) -> None:
     state.rename(st.session_state.get(key, ""))
 
 
+@guard.callback
 def _on_upload() -> None:
     f = st.session_state.get("upload_json")
     st.session_state[UPLOAD_ERROR] = None

@@ -27,7 +27,7 @@ from attention_core import (
     softmax,
 )
 from attention_ui import figures as fig
-from attention_ui import look
+from attention_ui import guard, look
 from attention_ui import stage_data as data
 from attention_ui import stage_figures as sf
 from attention_ui.stage_data import Labels
@@ -118,7 +118,7 @@ def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     show_code(attention, dot_product_terms)
 
 
-@st.fragment
+@guard.fragment
 def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
     """The grid, the pair pickers and the breakdown: picking reruns only this part."""
     ql, kl = labels.queries, labels.keys
@@ -137,6 +137,7 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
     breakdown(t, i, j, ql[i], kl[j])
 
 
+@guard.callback
 def _on_cell_click(chart: str, pick_q: str, pick_k: str) -> None:
     """A click on the heatmap selects that (query, key) pair in the two select boxes."""
     event = st.session_state.get(chart)
@@ -198,7 +199,7 @@ def softmax_view(labels: Labels, t: AttentionTrace, key: str) -> None:
     show_code(softmax, naive_softmax)
 
 
-@st.fragment
+@guard.fragment
 def _softmax_row(labels: Labels, t: AttentionTrace, key: str) -> None:
     """One query's softmax, step by step; choosing the row reruns only this part."""
     row = _pick_row(labels.queries, f"{key}_row")
@@ -241,7 +242,7 @@ def output(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None = N
     show_code(attention)
 
 
-@st.fragment
+@guard.fragment
 def _output_row(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None) -> None:
     """How one query's output is built; choosing the row reruns only this part."""
     row = _pick_row(labels.queries, f"{key}_row")
