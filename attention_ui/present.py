@@ -49,6 +49,12 @@ CSS = """
 .st-key-present_steps p, .st-key-present_steps li { font-size: 1.4rem; line-height: 1.4; }
 .st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
 .st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
+/* A figure takes the screen's height below the title and formula (the server cannot
+   know it): 720 px high gives 460 px, 1080 px 820. Q, K and V have text above them.
+   The box is a flex item with a zero basis, so its height is also its minimum. */
+[class*="st-key-present_chart"] { --room: max(340px, calc(100vh - 260px)); }
+[class*="st-key-present_chart_qkv"] { --room: max(300px, calc(100vh - 350px)); }
+[class*="st-key-present_chart"] { height: var(--room); min-height: var(--room); }
 </style>
 """
 
@@ -56,7 +62,8 @@ DIRECT_QKV = (
     "In this example Q, K and V are given directly, with no projection step. Each row is "
     "one token's query (what it looks for), key (what it offers) or value (what it passes on)."
 )
-# Projector sizes: the walkthrough's figures at a larger scale.
+# Projector sizes: the walkthrough's figures at a larger scale; the figure's height comes
+# from the screen (CSS above), the numbers in it from the matrix's size.
 FONT_SIZE = 20
 TITLE_SIZE = 24
 
@@ -121,17 +128,17 @@ def _move(delta: int, n: int) -> None:
 
 
 # ---- figures ---------------------------------------------------------------------------
-def projector_figure(
-    figure: go.Figure, rows: int, cols: int, max_height: int = 480, narrow: bool = False
-) -> go.Figure:
+def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = False) -> go.Figure:
     """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
 
-    rows, cols: the matrix shape, which sets the height and the size of the cell numbers.
-    ``narrow``: the figure gets a third of the width (Q, K, V side by side), so smaller numbers.
+    rows, cols: the matrix shape, which sets the size of the cell numbers. The height is
+    left to the browser (``chart``). ``narrow``: the figure gets a third of the width
+    (Q, K, V side by side), so smaller numbers.
     """
     big = go.Figure(figure)  # a copy
     big.update_layout(
-        height=int(np.clip(170 + 72 * rows, 300, max_height)),
+        height=None,
+        autosize=True,
         font={"size": FONT_SIZE},
         title={"font": {"size": TITLE_SIZE}},
         margin={"t": 105},
@@ -235,13 +242,12 @@ def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
     for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
         cols = getattr(t, name).shape[1]
         with col:
-            views.plot(projector_figure(figure, rows, cols, max_height=440, narrow=True),
-                       key=f"present_fig_{name}")  # fmt: skip
+            chart(projector_figure(figure, rows, cols, narrow=True), f"qkv_{name}")
 
 
 def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
     """Text on the left, the stage's one figure on the right."""
-    text, chart = st.columns([2, 3], gap="large")
+    text, right = st.columns([2, 3], gap="large")
     with text, st.container(key="present_text"):
         st.markdown(md_escape(step.short))
         note = _note(step.stage, s, t)
@@ -249,8 +255,14 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
             st.caption(md_escape(note))
     figure = STAGE_BY_KEY[step.stage].figure(Labels.of(s), t)
     rows, cols = np.shape(figure.data[0].z)  # the matrix drawn sets the projector sizes
-    with chart:
-        views.plot(projector_figure(figure, rows, cols), key=f"present_fig_{step.stage}")
+    with right:
+        chart(projector_figure(figure, rows, cols), step.stage)
+
+
+def chart(figure: go.Figure, name: str) -> None:
+    """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS)."""
+    with st.container(key=f"present_chart_{name}"):
+        views.plot(figure, key=f"present_fig_{name.removeprefix('qkv_')}", height="stretch")
 
 
 def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from helpers import shot
-from page_objects import PresentationPage, StartPage, query
-from playwright.sync_api import Page, expect
+import pytest
+from helpers import goto, shot
+from page_objects import PresentationPage, StartPage, key, query
+from playwright.sync_api import Browser, Page, expect
 
 from attention_core import PRESETS, Scenario, default_scenario
 from attention_ui import present
@@ -137,3 +138,30 @@ def test_intro_loads_a_preset_to_present(page: Page, console_errors) -> None:
     slides.next()
     expect_step(slides, 2, len(plan), "Q, K and V (given)")
     console_errors.assert_clean("loading a preset")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_figure_grows_with_the_projector(
+    browser: Browser, browser_context_args: dict, scheme: str
+) -> None:
+    """Issue 12: the slide's figure uses the screen's height, at 1280×720 and at 1920×1080,
+    and still ends on the screen; screenshots projector-<scheme>-<size>-<step>.png."""
+    causal = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
+    heights = {}
+    for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+        args = {**browser_context_args, "viewport": size}
+        context = browser.new_context(**args, color_scheme=scheme)
+        page = context.new_page()
+        try:
+            for step, stage in ((3, "scores"), (6, "softmax")):
+                goto(page, f"/present?step={step}&s={causal}")
+                box = page.locator(key(f"present_fig_{stage}")).bounding_box()
+                assert box is not None
+                assert box["y"] + box["height"] <= size["height"], f"{stage} ends off screen"
+                heights[size["height"], stage] = box["height"]
+                name = f"projector-{scheme}-{size['width']}x{size['height']}-{step}"
+                shot(page, name, full=False)
+        finally:
+            context.close()
+    for stage in ("scores", "softmax"):
+        assert heights[1080, stage] > 1.3 * heights[720, stage], heights

@@ -3,7 +3,7 @@
 A hypothesis state machine drives one AppTest session through the edits a learner makes
 (tokens, query tokens, mode, sizes, mask kind, padding, a custom grid, scaling, page
 switches). After every step: no exception and no "something went wrong" notice on screen,
-and the sidebar still holds every page link. Bounded so it stays a few seconds of
+and the sidebar still holds every page link. Bounded so it stays under a minute of
 ``make test``; a failure prints the exact sequence of steps (hypothesis shrinks it).
 
 Uniform random edits rarely line up the few steps a shape bug needs (issue 12's crash:
