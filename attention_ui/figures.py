@@ -372,6 +372,8 @@ def for_phone(figure: go.Figure) -> go.Figure:
     width of PHONE_CELL per column: wider than the screen, the page scrolls it sideways
     rather than squeezing the numbers into each other.
     """
+    if figure.layout.width is not None:  # already laid out for a phone (model_figures)
+        return figure
     heat = [trace for trace in figure.data if trace.type == "heatmap"]
     for trace in heat:
         if trace.text is not None:

@@ -4,6 +4,11 @@ A run of all-MiniLM-L6-v2 has 6 layers x 12 heads. The page shows them as one gr
 small weight maps (``gallery``) and as 6 x 12 grids of one number per head (``head_grid``,
 ``targets_grid``). Rows are layers and columns heads, 1-based as the page counts them.
 Tokens are learner text: every label goes through ``figures.safe``.
+
+``phone=True`` lays a figure out for a phone's 390 px (look.phone): the gallery gets short
+one-line labels and a fixed width the page scrolls sideways, and the 6 x 12 grids print no
+numbers (twelve "0.00" do not fit across a phone; a tap shows the value). These figures
+carry their own width, so figures.for_phone leaves them as they are.
 """
 
 from __future__ import annotations
@@ -20,6 +25,13 @@ from attention_ui import figures as fig
 GALLERY_ROW_PX = 118  # height of one layer's row of maps, label line included
 LABEL_FONT = {"size": 10, "color": "#333333"}
 MAX_TARGET_CHARS = 9  # a top-target token longer than this is cut in its cell
+# On a phone: each head's map gets PHONE_MAP_PX across (the page scrolls the rest), a
+# layer's row PHONE_ROW_PX, and pattern names one short word (the caption spells them out).
+PHONE_MAP_PX, PHONE_ROW_PX = 46, 66
+PHONE_GRID_WIDTH = 350  # the 6 x 12 grids fit the main column of a 390 px screen
+PHONE_FONT = {"size": 11}  # ticks and hover; the title a little larger (phone_layout)
+SHORT_NAMES = {"previous token": "prev", "next token": "next", "[CLS]/[SEP] sink": "sink",
+               "same word": "word", "broad": "broad"}  # fmt: skip
 
 
 def layer_names(n: int) -> list[str]:
@@ -64,7 +76,9 @@ def gallery_mosaic(weights: FloatArray) -> tuple[np.ndarray, int, int]:
     return mosaic, step_x, step_y
 
 
-def gallery(weights: FloatArray, names: Sequence[Sequence[str]], title: str) -> go.Figure:
+def gallery(
+    weights: FloatArray, names: Sequence[Sequence[str]], title: str, phone: bool = False
+) -> go.Figure:
     """All heads' weights as small maps: a row per layer, a column per head.
 
     weights (n_layers, n_heads, n, n), rows = queries, columns = keys, 0..1 on one colour
@@ -82,9 +96,10 @@ def gallery(weights: FloatArray, names: Sequence[Sequence[str]], title: str) -> 
         hovertemplate="weight %{z:.3f}<extra></extra>",
         hoverongaps=False,
     )
+    name = (lambda x: SHORT_NAMES.get(x, x)) if phone else wrap_name
     labels = [
         {"x": h * step_x + (n - 1) / 2, "y": layer * step_y + n - 0.5, "yanchor": "top",
-         "text": wrap_name(names[layer][h]), "showarrow": False, "font": LABEL_FONT}
+         "text": name(names[layer][h]), "showarrow": False, "font": LABEL_FONT}
         for layer in range(n_layers) for h in range(n_heads) if names[layer][h]
     ]  # fmt: skip
     centres_x = [h * step_x + (n - 1) / 2 for h in range(n_heads)]
@@ -92,7 +107,8 @@ def gallery(weights: FloatArray, names: Sequence[Sequence[str]], title: str) -> 
     layout = {
         "title": {"text": fig.safe(title), "x": 0.0},
         "font": fig.FONT,
-        "height": 90 + GALLERY_ROW_PX * n_layers,
+        "height": 90 + (PHONE_ROW_PX if phone else GALLERY_ROW_PX) * n_layers,
+        "width": 40 + PHONE_MAP_PX * n_heads if phone else None,
         "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
         "plot_bgcolor": "#FFFFFF",
         "annotations": labels,
@@ -101,7 +117,17 @@ def gallery(weights: FloatArray, names: Sequence[Sequence[str]], title: str) -> 
         "yaxis": {"tickvals": centres_y, "ticktext": layer_names(n_layers), "showgrid": False,
                   "zeroline": False, "range": [z.shape[0] - 0.5, -0.5], "automargin": True},
     }  # fmt: skip
-    return go.Figure(data=[heat], layout=layout)
+    figure = go.Figure(data=[heat], layout=layout)
+    return phone_layout(figure) if phone else figure
+
+
+def phone_layout(figure: go.Figure) -> go.Figure:
+    """Small type, upright head names and no "head" axis title (H1..H12 say it), so the
+    title, the names and the maps do not run into each other at a phone's width."""
+    figure.update_layout(font=PHONE_FONT, title={"font": {"size": 14}},
+                         margin={"t": 60})  # fmt: skip
+    figure.update_xaxes(tickangle=0, title=None, tickfont={"size": 9})
+    return figure
 
 
 # ---- one number per head: 6 x 12 grids --------------------------------------------------------
@@ -110,14 +136,15 @@ def head_grid(
     title: str,
     colorbar_title: str = "weight",
     pick: tuple[int, int] | None = None,
+    phone: bool = False,
 ) -> go.Figure:
     """values (n_layers, n_heads) in 0..1, printed in the cells; ``pick`` outlines one head."""
     text = [[f"{v:.2f}" for v in row] for row in np.asarray(values).tolist()]
-    return _grid(values, text, title, colorbar_title, pick)
+    return _grid(values, text, title, colorbar_title, pick, phone)
 
 
 def targets_grid(
-    weight: FloatArray, target_labels: Sequence[Sequence[str]], title: str
+    weight: FloatArray, target_labels: Sequence[Sequence[str]], title: str, phone: bool = False
 ) -> go.Figure:
     """Where one token looks in every head: the top key's label and weight in each cell.
 
@@ -128,7 +155,7 @@ def targets_grid(
         [f"{fig.safe(_short(label))}<br>{w:.2f}" for label, w in zip(labels, row, strict=True)]
         for labels, row in zip(target_labels, np.asarray(weight).tolist(), strict=True)
     ]
-    return _grid(weight, text, title, "weight")
+    return _grid(weight, text, title, "weight", phone=phone)
 
 
 def _grid(
@@ -137,8 +164,10 @@ def _grid(
     title: str,
     colorbar_title: str,
     pick: tuple[int, int] | None = None,
+    phone: bool = False,
 ) -> go.Figure:
-    """A layers x heads heatmap on 0..1 with ``text`` (already escaped) in its cells.
+    """A layers x heads heatmap on 0..1 with ``text`` (already escaped) in its cells, or,
+    on a phone, only on hover.
 
     Cells print fixed-point numbers: a weight of 1e-16 reads 0.00, not 1.00e-16, so every
     cell stays as narrow as its neighbours.
@@ -146,9 +175,9 @@ def _grid(
     n_layers, n_heads = np.shape(values)
     heat = go.Heatmap(
         z=values, x=head_names(n_heads), y=layer_names(n_layers), text=text,
-        texttemplate="%{text}", textfont={"size": 11}, colorscale=fig.SEQUENTIAL,
-        zmin=0.0, zmax=1.0, xgap=2, ygap=2,
-        colorbar={"title": {"text": colorbar_title}, "thickness": 14},
+        texttemplate="" if phone else "%{text}", textfont={"size": 11},
+        colorscale=fig.SEQUENTIAL, zmin=0.0, zmax=1.0, xgap=2, ygap=2,
+        colorbar={"title": {"text": colorbar_title}, "thickness": 8 if phone else 14},
         hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
     )  # fmt: skip
     outline = [] if pick is None else [{
@@ -157,7 +186,8 @@ def _grid(
     layout = {
         "title": {"text": fig.safe(title), "x": 0.0},
         "font": fig.FONT,
-        "height": 120 + 58 * n_layers,
+        "height": 120 + (36 if phone else 58) * n_layers,
+        "width": PHONE_GRID_WIDTH if phone else None,
         "margin": {"l": 10, "r": 10, "t": 70, "b": 10},
         "xaxis": {"side": "top", "type": "category", "title": {"text": "head", "standoff": 2}},
         "yaxis": {
@@ -168,7 +198,8 @@ def _grid(
         },
         "shapes": outline,
     }
-    return go.Figure(data=[heat], layout=layout)
+    figure = go.Figure(data=[heat], layout=layout)
+    return phone_layout(figure) if phone else figure
 
 
 def _short(label: str) -> str:

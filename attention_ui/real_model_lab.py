@@ -26,7 +26,7 @@ from attention_core.pretrained import (
     top_targets,
 )
 from attention_core.pretrained.files import model_dir
-from attention_ui import guard, state
+from attention_ui import guard, look, state
 from attention_ui import model_data as data
 from attention_ui import model_figures as mf
 from attention_ui.text import count, md_escape
@@ -142,10 +142,13 @@ def gallery(run: Run) -> None:
     names = [[p.name for p in layer] for layer in run.patterns()]
     n = run.n_valid
     weights = run.weights[:, :, :n, :n]  # (layers, heads, n, n)
-    plot(mf.gallery(weights, names, "Attention weights of every head (L = layer, H = head)"),
-         key="rm_gallery")  # fmt: skip
+    phone = look.phone()
+    plot(mf.gallery(weights, names, "Attention weights of every head (L = layer, H = head)",
+                    phone), key="rm_gallery")  # fmt: skip
     labelled = sum(bool(x) for row in names for x in row)
-    st.caption(f"{labelled} of 72 heads have a clear pattern on this sentence.")
+    short = " On this screen: **prev**/**next** token, **sink**, same **word**, **broad**."
+    st.caption(f"{labelled} of 72 heads have a clear pattern on this sentence."
+               + (short if phone else ""))  # fmt: skip
 
 
 # ---- from one token ----------------------------------------------------------------------------
@@ -193,8 +196,8 @@ def from_one_token(run: Run, query: int) -> None:
     lq, lt = run.labels[query], run.labels[target]
     on_target = attention_to(run, query, target)  # (layers, heads)
     best = np.unravel_index(np.argmax(on_target), on_target.shape)
-    plot(mf.head_grid(on_target, f"Weight from “{lq}” to “{lt}” in every head", pick=best),
-         key="rm_on_target")  # fmt: skip
+    plot(mf.head_grid(on_target, f"Weight from “{lq}” to “{lt}” in every head", pick=best,
+                      phone=look.phone()), key="rm_on_target")  # fmt: skip
     strong = int((on_target >= CLEAR).sum())
     st.markdown(
         f"“{md_escape(lq)}” puts at least half of its attention on “{md_escape(lt)}” in "
@@ -212,10 +215,12 @@ def strongest_keys(run: Run, query: int) -> None:
                      key=state.RM_SKIP_SPECIAL)  # fmt: skip
     focus = top_targets(run, query, skip_special=skip)
     title = f"The key “{run.labels[query]}” attends to most, in every head"
-    plot(mf.targets_grid(focus.weight, data.target_labels(run, focus), title), key="rm_targets")
+    figure = mf.targets_grid(focus.weight, data.target_labels(run, focus), title, look.phone())
+    plot(figure, key="rm_targets")
     st.caption(
         "Each cell: the key with the largest weight in that head's row for this token, and "
         "that weight. Many heads park their attention on [CLS] or [SEP] (see below)."
+        + (" On a phone the cells are blank: tap one to see them." if look.phone() else "")
     )
 
 
@@ -244,7 +249,7 @@ def compare(model: Model, run: Run, query: int) -> None:
     grid = data.change_grid(changes, run.n_layers, run.n_heads)
     top = changes[0]
     plot(mf.head_grid(grid, f"How much the attention of “{lq}” changes, per head", "change",
-                      pick=(top.layer, top.head)), key="rm_change")  # fmt: skip
+                      pick=(top.layer, top.head), phone=look.phone()), key="rm_change")  # fmt: skip
     st.caption(
         "Change = total variation distance between the token's two rows of weights, with the "
         "keys of the two sentences lined up word by word: 0 is the same attention, 1 none "

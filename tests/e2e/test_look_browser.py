@@ -6,12 +6,15 @@ projector-<step>.png). Small local locators only.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from helpers import MAIN, PLOTLY, SIDEBAR, goto, shot, wait_idle
+from helpers import EXCEPTION, MAIN, PLOTLY, REPO_ROOT, SIDEBAR, goto, shot, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from attention_core import PRESETS
 from attention_ui import figures as fig
+from attention_ui.guard import NOTICE
 from attention_ui.pages import ALL_PAGES
 
 CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
@@ -102,5 +105,40 @@ def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key
         overflow = main.evaluate("e => e.scrollWidth - e.clientWidth")
         assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
         shot(page, f"phone-{key}")
+    finally:
+        context.close()
+
+
+def test_the_real_model_page_on_a_phone(browser: Browser, browser_context_args: dict) -> None:
+    """Issue 10 at 390×844: the gallery's pattern names do not run into each other (the
+    gallery scrolls sideways in its frame), and the 6×12 grids fit the screen with their
+    values on tap instead of numbers that do not fit their cells."""
+    pytest.importorskip("tokenizers")
+    if not (REPO_ROOT / ".model").exists():
+        pytest.skip("model not fetched: make model")
+    context = phone_context(browser, browser_context_args)
+    page = context.new_page()
+    try:
+        goto(page, "/real-model")
+        gallery, grid = page.locator(".st-key-rm_gallery"), page.locator(".st-key-rm_on_target")
+        grid.locator(".main-svg").first.wait_for(timeout=60_000)
+        assert page.locator(EXCEPTION).count() == 0
+        assert page.get_by_text(NOTICE[2:30]).count() == 0, "the page failed on a phone"
+        names = gallery.locator(".annotation-text").evaluate_all(
+            "es => es.map(e => { const r = e.getBoundingClientRect();"
+            " return [r.left, r.right, Math.round(r.top)]; })"
+        )
+        assert len(names) > 10
+        rows = sorted(names, key=lambda r: (r[2], r[0]))  # by line, then left to right
+        for a, b in itertools.pairwise(rows):
+            assert a[2] != b[2] or a[1] <= b[0], f"pattern names overlap: {a} {b}"
+        assert grid.locator(".heatmap-label").count() == 0, "numbers printed in 24 px cells"
+        assert grid.bounding_box()["width"] <= PHONE["width"] - 32
+        overflow = page.locator(MAIN).evaluate("e => e.scrollWidth - e.clientWidth")
+        assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
+        gallery.scroll_into_view_if_needed()
+        shot(page, "phone-real-model-gallery", full=False)
+        grid.scroll_into_view_if_needed()
+        shot(page, "phone-real-model-grid", full=False)
     finally:
         context.close()
