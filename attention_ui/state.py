@@ -52,6 +52,7 @@ RM_TARGET = "rm_target"
 RM_SKIP_SPECIAL = "rm_skip_special"
 RM_STAGE = "rm_stage"
 RM_TOKEN_TAB = "rm_token_tab"
+EXERCISE_TAB = "exercise_tab"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -79,6 +80,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_SKIP_SPECIAL: "the real-model page's 'ignore [CLS]/[SEP]' switch for top targets",
     RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
     RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
+    EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
