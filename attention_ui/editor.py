@@ -201,7 +201,10 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     st.markdown(f"**{name}** ({shape(base)}): {MATRIX_HELP[name]}")
     shown = cell_strings(base)  # (rows, cols) of str
     rows = fitting_labels(row_labels(draft, name), base.shape[0])
-    frame = pd.DataFrame(shown, index=rows, columns=col_labels(name, base.shape[1]))
+    # Object dtype, not pandas 3's inferred str: inferring it costs about 1 ms a grid (4 grids
+    # a run), and the grid's cells are read back as objects anyway (read_cells).
+    columns = pd.Index(col_labels(name, base.shape[1]), dtype=object)
+    frame = pd.DataFrame(shown, index=pd.Index(rows, dtype=object), columns=columns, dtype=object)
     edited = st.data_editor(
         frame,
         key=f"grid_{name}_{state.editor_gen()}",

@@ -44,6 +44,11 @@ class Lazy(NamedTuple):
     kwargs: dict
 
 
+def ready(figure: go.Figure) -> go.Figure:
+    """``figure`` themed for this page, unless it came finished from the cache."""
+    return figure if isinstance(figure, Finished) else finish(figure, look.palette(), look.phone())
+
+
 def lazy(build: Callable[..., Any], *args: object, **kwargs: object) -> Lazy:
     """``build(*args, **kwargs)``, built (and themed) only if no session built it before."""
     return Lazy(build, args, kwargs)
@@ -89,11 +94,12 @@ def finish(figure: go.Figure, palette: fig.Palette, phone: bool) -> go.Figure:
 
 
 def _each(value: Any, f: Callable[[go.Figure], go.Figure]) -> Any:
+    """``f`` applied to every figure in ``value``: a figure, or lists and dicts of them."""
     if isinstance(value, go.Figure):
         return f(value)
     if isinstance(value, dict):
-        return {k: f(v) for k, v in value.items()}
-    return [f(v) for v in value]
+        return {k: _each(v, f) for k, v in value.items()}
+    return [_each(v, f) for v in value]
 
 
 def _name(f: Callable) -> str:

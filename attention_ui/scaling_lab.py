@@ -174,4 +174,4 @@ def explanation() -> None:
     with d_k.
     """
         )
-    show_code(sample_scores, saturation_sweep)
+    show_code(sample_scores, saturation_sweep, key="lab_code")

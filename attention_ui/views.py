@@ -30,7 +30,7 @@ from attention_ui import figures as fig
 from attention_ui import look
 from attention_ui import stage_data as data
 from attention_ui import stage_figures as sf
-from attention_ui.figure_cache import Lazy, finish, lazy, resolve
+from attention_ui.figure_cache import Lazy, lazy, ready, resolve
 from attention_ui.stage_data import Labels
 from attention_ui.stages import stage_figure
 from attention_ui.text import md_escape, shape
@@ -49,16 +49,11 @@ def plot(figure: go.Figure | Lazy, key: str, **kwargs: object) -> object:
     """st.plotly_chart with the app's settings (PNG download kept, no logo), in the colours
     of the browser's theme (Streamlit's own chart theme is off: it would restyle the scales).
 
-    ``figure``: a built figure (themed here, in place), or ``lazy(build, ...)`` to reuse
-    the finished figure any session built from the same inputs (``figure_cache``).
+    ``figure``: a built figure (themed here, in place), a finished one from the cache, or
+    ``lazy(build, ...)`` to reuse the finished figure any session built from the same
+    inputs (``figure_cache``).
     """
-    phone = look.phone()
-    figure = resolve(figure) if isinstance(figure, Lazy) else finish(figure, look.palette(), phone)
-    return _show(figure, key, **kwargs)
-
-
-def _show(figure: go.Figure, key: str, **kwargs: object) -> object:
-    """st.plotly_chart of a finished figure (themed for this page by ``plot`` or the cache)."""
+    figure = resolve(figure) if isinstance(figure, Lazy) else ready(figure)
     if look.phone():  # no toolbar over the title (touch screens always show it)
         kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
         return st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, **kwargs)
@@ -86,7 +81,7 @@ def projections(
     if X is None or W is None:
         st.info(note)
         for name, figure in resolve(lazy(sf.qkv_figures, labels, t)).items():
-            _show(figure, key=f"{key}_{name}")
+            plot(figure, key=f"{key}_{name}")
         return
     # Lazy tabs: only the open one is drawn (three heatmaps, not nine); a click reruns.
     titles = [f"{name} = X W_{name}" for name in ("Q", "K", "V")]
@@ -95,7 +90,7 @@ def projections(
         if tab.open is not False:  # None: not tracked, draw it
             with tab:
                 _product(labels, X, W[name], getattr(t, name), name, key)
-    show_code(project)
+    show_code(project, key=f"{key}_code")
 
 
 def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: str,
@@ -114,12 +109,10 @@ def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "
     """Three matrices as ``A op B = C`` in a row (they stack on a phone)."""
     if isinstance(figures, Lazy):
         figures = resolve(figures)
-    else:
-        figures = [finish(f, look.palette(), look.phone()) for f in figures]
     cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
     for n, figure in enumerate(figures):
         with cols[2 * n]:
-            _show(figure, key=f"{key}_{n}_{suffix}" if suffix else f"{key}_{n}")
+            plot(figure, key=f"{key}_{n}_{suffix}" if suffix else f"{key}_{n}")
     cols[1].markdown(f"## {op}")
     cols[3].markdown("## =")
 
@@ -129,7 +122,7 @@ def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     st.caption("Click a cell to see how its number is made, or choose the pair below.")
     _score_picker(labels, t, key)
     csv_download(_frames(labels, t)["scores"], "scores", key=f"{key}_csv_scores")
-    show_code(attention, dot_product_terms)
+    show_code(attention, dot_product_terms, key=f"{key}_code")
 
 
 @st.fragment
@@ -189,7 +182,7 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
         f"scaling: {np.std(t.scaled_scores):.3f}."
     )
     csv_download(_frames(labels, t)["scaled_scores"], "scaled_scores", key=f"{key}_csv_scaled")
-    show_code(attention)
+    show_code(attention, key=f"{key}_code")
 
 
 # ---- Mask ------------------------------------------------------------------------------
@@ -201,7 +194,7 @@ def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
                     "Mask (1 = may attend)", signed=False, digits=0)  # fmt: skip
         plot(grid, key=f"{key}_grid")
         csv_download(_frames(labels, t)["mask"], "mask", key=f"{key}_csv_mask")
-    show_code(causal_mask, padding_mask, check_mask)
+    show_code(causal_mask, padding_mask, check_mask, key=f"{key}_code")
 
 
 # ---- Softmax ---------------------------------------------------------------------------
@@ -209,7 +202,7 @@ def softmax_view(labels: Labels, t: AttentionTrace, key: str) -> None:
     plot(lazy(sf.softmax_summary, labels, t), key=f"{key}_chart")
     _softmax_row(labels, t, key)
     csv_download(_frames(labels, t)["weights"], "weights", key=f"{key}_csv_weights")
-    show_code(softmax, naive_softmax)
+    show_code(softmax, naive_softmax, key=f"{key}_code")
 
 
 @st.fragment
@@ -232,7 +225,12 @@ def _pick_row(labels: list[str], key: str) -> int:
 
 
 def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> None:
-    with st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores"):
+    # Lazy: its table is drawn only while it is open (a click reruns this fragment).
+    box = st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores",
+                      key=f"{key}_stability", on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
         factor = st.select_slider(
             "Multiply this row's scores by",
             [1, 10, 100, 1000, 10000],
@@ -252,7 +250,7 @@ def output(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None = N
     plot(lazy(sf.output_summary, labels, t), key=f"{key}_chart")
     _output_row(labels, t, key, X)
     csv_download(_frames(labels, t)["output"], "output", key=f"{key}_csv_output")
-    show_code(attention)
+    show_code(attention, key=f"{key}_code")
 
 
 @st.fragment

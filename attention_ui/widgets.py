@@ -52,9 +52,16 @@ def prev_next(key: str) -> None:
         link(nxt.path, f"{nxt.title} →", right)
 
 
-def show_code(*funcs: Callable) -> None:
-    """An expander with the real source of the core functions behind a stage."""
-    with st.expander("Show the code"):
+def show_code(*funcs: Callable, key: str) -> None:
+    """An expander with the real source of the core functions behind a stage.
+
+    Lazy (``key``, on_change="rerun"): the code is sent only while the expander is open,
+    not on every rerun of the page, where it would be most of the page's text.
+    """
+    box = st.expander("Show the code", key=key, on_change="rerun")
+    if box.open is False:
+        return
+    with box:
         st.caption("The exact functions from `attention_core` that computed this page.")
         for f in funcs:
             st.code(_source(f), language="python")

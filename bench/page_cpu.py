@@ -32,15 +32,21 @@ def cpu_timed(f, repeats: int, warmup: int = 1) -> list[float]:
     return out
 
 
+def big_scenario_url() -> str:
+    """A random scenario with BIG_TOKENS tokens and d_model = d_k = d_v = 8, as ``?s=``."""
+    from attention_core.presets import random_scenario
+
+    return random_scenario(seed=7, n_tokens=BIG_TOKENS, d_model=8, d_k=8, d_v=8).to_url()
+
+
 def measure(root: Path, repeats: int) -> dict[str, dict[str, float]]:
     """{page title: {"default": median ms, "64": median ms}} for the app in ``root``."""
     sys.path.insert(0, str(root))
     from streamlit.testing.v1 import AppTest
 
-    from attention_core.presets import random_scenario
     from attention_ui.pages import ALL_PAGES
 
-    big = random_scenario(seed=7, n_tokens=BIG_TOKENS, d_model=8, d_k=8, d_v=8).to_url()
+    big = big_scenario_url()
     out: dict[str, dict[str, float]] = {}
     for label, query in (("default", {}), (str(BIG_TOKENS), {"s": big})):
         at = AppTest.from_file(str(root / "app.py"), default_timeout=120)
