@@ -33,7 +33,7 @@ from attention_ui import stage_figures as sf
 from attention_ui.figure_cache import Lazy, lazy, ready, resolve
 from attention_ui.stage_data import Labels
 from attention_ui.stages import stage_figure
-from attention_ui.text import md_escape, shape
+from attention_ui.text import md_escape, minus, shape
 from attention_ui.widgets import csv_download, show_code
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -158,7 +158,9 @@ def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str) -> 
     table = data.breakdown_table(t, i, j)
     st.markdown(f"**Score of query {md_escape(q_label)} against key {md_escape(k_label)}**")
     st.latex(data.breakdown_latex(t, i, j))
-    st.dataframe(table, width="content")
+    # A static table of preformatted numbers: every pick redraws it, and an interactive
+    # grid (or a pandas Styler on the server) costs several times more to redraw.
+    st.table(table.map(lambda x: minus(f"{x:.4f}")))
     st.caption(
         f"Sum of the last column: {table['q × k'].sum():.4f}. The cell in row {i + 1}, column "
         f"{j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."
