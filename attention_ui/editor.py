@@ -295,8 +295,11 @@ def scaling_toggle() -> None:
     draft = state.get_draft()
     st.toggle("Apply the 1/√d_k scaling", value=draft.scaled, key="scaled_toggle",
               on_change=_on_scaled)  # fmt: skip
+    # A slot that is always there, filled or not: the elements below keep their places, so
+    # the browser updates the charts in place instead of drawing every one of them anew.
+    slot = st.empty()
     if not draft.scaled:
-        st.warning(
+        slot.warning(
             "Scaling is off: the later pages use the raw scores (scale 1), as if "
             "the factor had been removed from the formula."
         )

@@ -66,7 +66,7 @@ def resolve(spec: Lazy) -> Any:
 def _finished(key: str, _spec: Lazy, _palette: fig.Palette, _phone: bool) -> Any:
     """Keyed by ``key`` alone (Streamlit does not hash the underscored arguments)."""
     return _each(_spec.build(*_spec.args, **_spec.kwargs),
-                 lambda f: Finished.of(finish(f, _palette, _phone)))  # fmt: skip
+                 lambda f: Finished.of(finish(f, _palette, _phone), key))  # fmt: skip
 
 
 class Finished(go.Figure):
@@ -78,7 +78,14 @@ class Finished(go.Figure):
     """
 
     @classmethod
-    def of(cls, figure: go.Figure) -> Finished:
+    def of(cls, figure: go.Figure, revision: str) -> Finished:
+        """``figure``, finished; ``revision`` names its contents (the cache key).
+
+        The revision goes into ``layout.datarevision``: the browser re-plots a chart on
+        every rerun with arrays parsed afresh, and Plotly.react reads an unchanged
+        datarevision as "same data", so an unchanged chart is not drawn again.
+        """
+        figure.layout.datarevision = revision
         figure.__class__ = cls  # same object and state; only to_dict changes
         figure._as_dict = go.Figure.to_dict(figure)
         return figure

@@ -99,8 +99,9 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
     from attention_ui import state  # widgets sit beside state; imported late to keep this light
 
     err = state.input_error()
+    slot = st.empty()  # always there: the page below keeps its places (see scaling_toggle)
     if err is not None and err.where not in shown_here:
-        st.warning(
+        slot.warning(
             "Your latest edit has a problem, so this page still shows the last valid "
             f"scenario. The problem: {md_escape(err.message)}"
         )

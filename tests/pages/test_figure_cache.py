@@ -44,7 +44,8 @@ def test_an_unknown_input_is_refused_rather_than_ignored() -> None:
 def test_a_finished_figure_serialises_as_the_figure_it_was() -> None:
     figure = fig.heatmap(np.eye(3), list("abc"), list("abc"), "I")
     expected = figure.to_dict()
-    finished = Finished.of(figure)
+    finished = Finished.of(figure, "rev")
+    expected["layout"]["datarevision"] = "rev"
     assert finished.to_dict() == expected
     assert finished.to_dict() is finished.to_dict()  # converted once
 
