@@ -8,13 +8,9 @@ soak are run by hand; see bench/RESULTS.md.
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
-import time
-import urllib.request
 
 from bench import Result, load
-from bench.browser import ROOT, _free_port
+from bench.browser import start_server
 
 SESSIONS = 10
 DURATION = 20.0
@@ -23,7 +19,7 @@ DURATION = 20.0
 def run(args: argparse.Namespace) -> list[Result]:
     if getattr(args, "no_load", False):
         return []
-    proc, url = _start()
+    proc, url = start_server("app.py")  # the settings of .streamlit/config.toml, as make run
     try:
         opts = load.Options(url=url, sessions=SESSIONS, arrival=5.0, think=(1.0, 3.0),
                             duration=DURATION, pids=[proc.pid])  # fmt: skip
@@ -45,25 +41,3 @@ def run(args: argparse.Namespace) -> list[Result]:
 
 def _p95(samples: list[float]) -> float:
     return load.percentile(samples, 95)
-
-
-def _start() -> tuple[subprocess.Popen, str]:
-    """`make run`'s command on a free loopback port (settings from .streamlit/config.toml)."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as r:
-                if r.read().strip() == b"ok":
-                    return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.terminate()
-    proc.wait(timeout=10)
-    raise RuntimeError("streamlit did not become healthy in 60 s")
