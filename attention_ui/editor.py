@@ -206,7 +206,10 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     st.markdown(f"**{name}** ({shape(base)}): {MATRIX_HELP[name]}")
     shown = cell_strings(base)  # (rows, cols) of str
     rows = fitting_labels(row_labels(draft, name), base.shape[0])
-    frame = pd.DataFrame(shown, index=rows, columns=col_labels(name, base.shape[1]))
+    # Object dtype, not pandas 3's inferred str: inferring it costs about 1 ms a grid (4 grids
+    # a run), and the grid's cells are read back as objects anyway (read_cells).
+    columns = pd.Index(col_labels(name, base.shape[1]), dtype=object)
+    frame = pd.DataFrame(shown, index=pd.Index(rows, dtype=object), columns=columns, dtype=object)
     edited = st.data_editor(
         frame,
         key=f"grid_{name}_{state.editor_gen()}",
@@ -297,8 +300,11 @@ def scaling_toggle() -> None:
     draft = state.get_draft()
     st.toggle("Apply the 1/√d_k scaling", value=draft.scaled, key="scaled_toggle",
               on_change=_on_scaled)  # fmt: skip
+    # A slot that is always there, filled or not: the elements below keep their places, so
+    # the browser updates the charts in place instead of drawing every one of them anew.
+    slot = st.empty()
     if not draft.scaled:
-        st.warning(
+        slot.warning(
             "Scaling is off: the later pages use the raw scores (scale 1), as if "
             "the factor had been removed from the formula."
         )

@@ -18,6 +18,7 @@ from attention_core.heads import head_projections, head_scenario, multi_head_tra
 from attention_core.multihead import MultiHeadTrace, combine_heads, multi_head_attention
 from attention_ui import editor, guard, state, views
 from attention_ui import multihead_figures as mf
+from attention_ui.figure_cache import lazy, resolve
 from attention_ui.pages import BY_KEY
 from attention_ui.sidebar import load_example
 from attention_ui.stage_data import Labels
@@ -109,7 +110,9 @@ def heads() -> None:
         return
     _draft_error()
     mh, labels = state.per_scenario("multi_head_trace", lambda: multi_head_trace(s)), state.labels()
-    figures = state.per_scenario("multi_head_figures", lambda: overview_figures(s, mh, labels))
+    # Shared by sessions and kept across scenarios: switching back to a head count, or a
+    # class on one example, reuses the finished figures (figure_cache).
+    figures = resolve(lazy(overview_figures, s, mh, labels))
     st.header("Split the projections into heads")
     editor.head_count_control()
     st.caption(
@@ -280,4 +283,4 @@ def example() -> None:
 
 def code() -> None:
     convention()
-    show_code(multi_head_attention, combine_heads)
+    show_code(multi_head_attention, combine_heads, key="mh_code")

@@ -30,7 +30,8 @@ def _compact(figure: go.Figure, M: FloatArray, font: int = 12) -> go.Figure:
     masked = figure.data[0].text  # keeps −∞ where a mask forbids a cell
     texts = [[m if m == fig.MASKED_TEXT else t for t, m in zip(r, mr, strict=True)]
              for r, mr in zip(plain_texts(M), masked, strict=True)]  # fmt: skip
-    figure.update_traces(text=texts, textfont={"size": font}, selector={"type": "heatmap"})
+    heat = figure.data[0]  # set directly: update_traces' selector walk costs ~1 ms a figure
+    heat.text, heat.textfont.size = texts, font
     return figure
 
 
@@ -58,24 +59,22 @@ def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
     heads = np.broadcast_to(head_index(width, n_heads), W.shape)  # (d_model, width)
     colours = [head_colour(h) for h in range(n_heads)]
     scale = [[pos, c] for h, c in enumerate(colours) for pos in (h / n_heads, (h + 1) / n_heads)]
-    figure = go.Figure(
-        go.Heatmap(
-            z=heads,
-            x=head_columns(n_heads, width // n_heads),
-            y=vector_columns(W.shape[0], "e"),
-            text=plain_texts(W),
-            texttemplate="%{text}" if max(W.shape) <= fig.MAX_PRINTED else "",
-            textfont={"size": 12},
-            hovertemplate="row %{y}, column %{x}: %{text}<extra></extra>",
-            colorscale=scale,
-            zmin=-0.5,
-            zmax=n_heads - 0.5,
-            showscale=False,
-            xgap=2,
-            ygap=2,
-        )
+    heat = go.Heatmap(
+        z=heads,
+        x=head_columns(n_heads, width // n_heads),
+        y=vector_columns(W.shape[0], "e"),
+        text=plain_texts(W),
+        texttemplate="%{text}" if max(W.shape) <= fig.MAX_PRINTED else "",
+        textfont={"size": 12},
+        hovertemplate="row %{y}, column %{x}: %{text}<extra></extra>",
+        colorscale=scale,
+        zmin=-0.5,
+        zmax=n_heads - 0.5,
+        showscale=False,
+        xgap=2,
+        ygap=2,
     )
-    figure.update_layout(
+    layout = dict(
         title={"text": f"W_{name} ({shape(W)})", "x": 0.0},
         xaxis={
             "side": "top",
@@ -93,7 +92,7 @@ def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
         margin={"l": 10, "r": 10, "t": 90, "b": 10},
         plot_bgcolor="#FFFFFF",
     )
-    return figure
+    return go.Figure(data=[heat], layout=layout)  # one call: update_layout costs ~4 ms more
 
 
 def head_weights_figure(
@@ -116,10 +115,8 @@ def head_weights_figure(
         zrange=(0.0, 1.0),
     )
     n = len(row_labels)
-    figure.update_layout(
-        height=int(np.clip(110 + 40 * n, 220, 700)),
-        margin={"l": 6, "r": 6, "t": 56, "b": 6},
-    )
+    figure.layout.height = int(np.clip(110 + 40 * n, 220, 700))
+    figure.layout.margin = {"l": 6, "r": 6, "t": 56, "b": 6}
     return _compact(figure, weights, 13 if n <= 6 else 11)
 
 

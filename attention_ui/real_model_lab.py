@@ -29,6 +29,7 @@ from attention_core.pretrained.files import model_dir
 from attention_ui import guard, look, state
 from attention_ui import model_data as data
 from attention_ui import model_figures as mf
+from attention_ui.figure_cache import lazy
 from attention_ui.text import count, md_escape
 from attention_ui.views import plot
 
@@ -143,8 +144,8 @@ def gallery(run: Run) -> None:
     n = run.n_valid
     weights = run.weights[:, :, :n, :n]  # (layers, heads, n, n)
     phone = look.phone()
-    plot(mf.gallery(weights, names, "Attention weights of every head (L = layer, H = head)",
-                    phone), key="rm_gallery")  # fmt: skip
+    plot(lazy(mf.gallery, weights, names, "Attention weights of every head (L = layer, H = head)",
+              phone), key="rm_gallery")  # fmt: skip
     labelled = sum(bool(x) for row in names for x in row)
     short = " On this screen: **prev**/**next** token, **sink**, same **word**, **broad**."
     st.caption(f"{labelled} of 72 heads have a clear pattern on this sentence."
@@ -196,8 +197,8 @@ def from_one_token(run: Run, query: int) -> None:
     lq, lt = run.labels[query], run.labels[target]
     on_target = attention_to(run, query, target)  # (layers, heads)
     best = np.unravel_index(np.argmax(on_target), on_target.shape)
-    plot(mf.head_grid(on_target, f"Weight from “{lq}” to “{lt}” in every head", pick=best,
-                      phone=look.phone()), key="rm_on_target")  # fmt: skip
+    plot(lazy(mf.head_grid, on_target, f"Weight from “{lq}” to “{lt}” in every head", pick=best,
+              phone=look.phone()), key="rm_on_target")  # fmt: skip
     strong = int((on_target >= CLEAR).sum())
     st.markdown(
         f"“{md_escape(lq)}” puts at least half of its attention on “{md_escape(lt)}” in "

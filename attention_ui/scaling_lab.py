@@ -14,6 +14,7 @@ from attention_core import attention, saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
 from attention_ui import guard, state
 from attention_ui import scaling_figures as sf
+from attention_ui.figure_cache import lazy
 from attention_ui.figures import heatmap, weights_heatmap
 from attention_ui.text import count
 from attention_ui.views import plot
@@ -66,8 +67,8 @@ def lab() -> None:
         row = sweep[(sweep["d_k"] == d_k) & (sweep["scaled"] == scaled)].iloc[0]
         with col:
             st.subheader(HEADINGS[scaled])
-            plot(sf.score_histogram(logits, d_k, scaled), key=f"lab_hist_{scaled}")
-            plot(sf.softmax_bars(softmax_stats(logits[0])["weights"], scaled),
+            plot(lazy(sf.score_histogram, logits, d_k, scaled), key=f"lab_hist_{scaled}")
+            plot(lazy(sf.softmax_bars, softmax_stats(logits[0])["weights"], scaled),
                  key=f"lab_bars_{scaled}")  # fmt: skip
             st.caption(f"Averages over all {N_SAMPLES} random queries at d_k = {d_k}:")
             with st.container(horizontal=True, gap="medium"):  # wraps on narrow screens
@@ -89,7 +90,7 @@ def lab() -> None:
     )
     for col, metric in zip(st.columns(3), sf.METRICS, strict=True):
         with col:
-            plot(sf.metric_curve(sweep, metric, d_k), key=f"lab_curve_{metric}")
+            plot(lazy(sf.metric_curve, sweep, metric, d_k), key=f"lab_curve_{metric}")
 
 
 def apply_to_my_scenario() -> None:
@@ -108,9 +109,9 @@ def apply_to_my_scenario() -> None:
         mine = softmax_stats(t.masked_scores)
         with col:
             st.subheader(HEADINGS[scaled].replace("q·k", "QKᵀ"))
-            plot(heatmap(t.masked_scores, ql, kl, f"Scores × {t.scale:.3g}",
+            plot(lazy(heatmap, t.masked_scores, ql, kl, f"Scores × {t.scale:.3g}",
                          mask=t.mask), key=f"lab_my_scores_{scaled}")  # fmt: skip
-            plot(weights_heatmap(t.weights, ql, kl, "Weights", mask=t.mask),
+            plot(lazy(weights_heatmap, t.weights, ql, kl, "Weights", mask=t.mask),
                  key=f"lab_my_weights_{scaled}")  # fmt: skip
             st.caption(
                 f"Averaged over your {count(len(ql), 'query', 'queries')}: largest weight "
@@ -173,4 +174,4 @@ def explanation() -> None:
     with d_k.
     """
         )
-    show_code(sample_scores, saturation_sweep)
+    show_code(sample_scores, saturation_sweep, key="lab_code")

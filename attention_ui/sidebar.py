@@ -12,6 +12,7 @@ from attention_ui.text import count, md_escape
 from attention_ui.widgets import link
 
 UPLOAD_ERROR = state.UPLOAD_ERROR
+SHARE_BOX = "share_export"
 
 
 def render() -> None:
@@ -26,8 +27,12 @@ def render() -> None:
     st.caption(_summary(scenario))
     undo_control()
     preset_picker()
-    with st.expander("Share and export"):
-        share_and_export(scenario)
+    # Lazy: its six elements (the link, the name box, the file widgets) are sent on every run
+    # of every page otherwise; opening it reruns once.
+    box = st.expander("Share and export", key=SHARE_BOX, on_change="rerun")
+    if box.open is not False:
+        with box:
+            share_and_export(scenario)
 
 
 def navigation() -> None:
@@ -126,7 +131,7 @@ def share_and_export(s: Scenario) -> None:
         )
     st.download_button(
         "Download scenario (JSON)",
-        s.to_json(),
+        state.per_scenario("json", s.to_json),  # about 3 ms to write; the sidebar is on every run
         file_name="scenario.json",
         mime="application/json",
         key="download_json",

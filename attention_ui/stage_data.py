@@ -45,11 +45,20 @@ def strongest_cell(t: AttentionTrace) -> tuple[int, int]:
     return int(i), int(j)
 
 
+# Above this d_k the formula shows the first terms and "…": the table below it has every
+# term, and a 32-term formula (the real model's heads) overflows the page and is slow to
+# typeset on every pick.
+LATEX_TERMS = 8
+
+
 def breakdown_latex(t: AttentionTrace, i: int, j: int) -> str:
     """q_i · k_j = (q1)(k1) + ... = score, as LaTeX (1-based indices)."""
     q, k = t.Q[i], t.K[j]
     terms = dot_product_terms(q, k)  # (d_k,)
-    sum_text = " + ".join(f"({num(a)})({num(b)})" for a, b in zip(q, k, strict=True))
+    shown = zip(q[:LATEX_TERMS], k[:LATEX_TERMS], strict=True)
+    sum_text = " + ".join(f"({num(a)})({num(b)})" for a, b in shown)
+    if q.size > LATEX_TERMS:
+        sum_text += rf" + \dots \text{{ ({q.size - LATEX_TERMS} more terms)}}"
     return rf"q_{{{i + 1}}} \cdot k_{{{j + 1}}} = {sum_text} = {num(terms.sum(), 4)}"
 
 

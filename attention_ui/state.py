@@ -53,6 +53,7 @@ RM_SKIP_SPECIAL = "rm_skip_special"
 RM_STAGE = "rm_stage"
 RM_TOKEN_TAB = "rm_token_tab"
 CALLBACK_FAILED = "callback_failed"
+EXERCISE_TAB = "exercise_tab"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -81,6 +82,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
     RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
     CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
+    EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.

@@ -30,9 +30,10 @@ from attention_ui import figures as fig
 from attention_ui import guard, look
 from attention_ui import stage_data as data
 from attention_ui import stage_figures as sf
+from attention_ui.figure_cache import Lazy, lazy, ready, resolve
 from attention_ui.stage_data import Labels
 from attention_ui.stages import stage_figure
-from attention_ui.text import md_escape, shape
+from attention_ui.text import md_escape, minus, shape
 from attention_ui.widgets import csv_download, show_code
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -44,12 +45,16 @@ DIRECT_NOTE = (
 )
 
 
-def plot(figure: go.Figure, key: str, **kwargs: object) -> object:
+def plot(figure: go.Figure | Lazy, key: str, **kwargs: object) -> object:
     """st.plotly_chart with the app's settings (PNG download kept, no logo), in the colours
-    of the browser's theme (Streamlit's own chart theme is off: it would restyle the scales)."""
-    figure = fig.themed(figure, look.palette())
+    of the browser's theme (Streamlit's own chart theme is off: it would restyle the scales).
+
+    ``figure``: a built figure (themed here, in place), a finished one from the cache, or
+    ``lazy(build, ...)`` to reuse the finished figure any session built from the same
+    inputs (``figure_cache``).
+    """
+    figure = resolve(figure) if isinstance(figure, Lazy) else ready(figure)
     if look.phone():  # no toolbar over the title (touch screens always show it)
-        figure = fig.for_phone(figure)
         kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
         return st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, **kwargs)
     return st.plotly_chart(figure, key=key, config=CONFIG, theme=None, **kwargs)
@@ -57,7 +62,7 @@ def plot(figure: go.Figure, key: str, **kwargs: object) -> object:
 
 def summary(stage: str, labels: Labels, t: AttentionTrace, key: str) -> None:
     """A stage's one summary figure (the registry's), e.g. the Inputs page's preview."""
-    plot(stage_figure(stage, labels, t), key=f"{key}_preview")
+    plot(lazy(stage_figure, stage, labels, t), key=f"{key}_preview")
 
 
 # ---- Projections ---------------------------------------------------------------------
@@ -75,7 +80,7 @@ def projections(
     """
     if X is None or W is None:
         st.info(note)
-        for name, figure in sf.qkv_figures(labels, t).items():
+        for name, figure in resolve(lazy(sf.qkv_figures, labels, t)).items():
             plot(figure, key=f"{key}_{name}")
         return
     # Lazy tabs: only the open one is drawn (three heatmaps, not nine); a click reruns.
@@ -85,13 +90,13 @@ def projections(
         if tab.open is not False:  # None: not tracked, draw it
             with tab:
                 _product(labels, X, W[name], getattr(t, name), name, key)
-    show_code(project)
+    show_code(project, key=f"{key}_code")
 
 
 def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: str,
              key: str) -> None:  # fmt: skip
     """X (n, d_model) · W (d_model, d) = R (n, d), three heatmaps in a row."""
-    equation(sf.projection_figures(X, W, R, name, labels), "×", f"{key}_prod", name)
+    equation(lazy(sf.projection_figures, X, W, R, name, labels), "×", f"{key}_prod", name)
     st.caption(
         f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
         f"has {R.shape[1]} numbers. Shapes: ({shape(X)}) · ({shape(W)}) → ({shape(R)})."
@@ -100,8 +105,10 @@ def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: 
     csv_download(frame, name, key=f"{key}_csv_{name}")
 
 
-def equation(figures: list[go.Figure], op: str, key: str, suffix: str = "") -> None:
+def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "") -> None:
     """Three matrices as ``A op B = C`` in a row (they stack on a phone)."""
+    if isinstance(figures, Lazy):
+        figures = resolve(figures)
     cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
     for n, figure in enumerate(figures):
         with cols[2 * n]:
@@ -115,7 +122,7 @@ def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     st.caption("Click a cell to see how its number is made, or choose the pair below.")
     _score_picker(labels, t, key)
     csv_download(_frames(labels, t)["scores"], "scores", key=f"{key}_csv_scores")
-    show_code(attention, dot_product_terms)
+    show_code(attention, dot_product_terms, key=f"{key}_code")
 
 
 @guard.fragment
@@ -129,7 +136,7 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
         ss[pick_q], ss[pick_k] = ql[i], kl[j]
     i, j = ql.index(ss[pick_q]), kl.index(ss[pick_k])
     on_click = functools.partial(_on_cell_click, chart, pick_q, pick_k)
-    plot(sf.scores_figure(labels, t, pick=(i, j), clickable=True), key=chart,
+    plot(lazy(sf.scores_figure, labels, t, pick=(i, j), clickable=True), key=chart,
          on_select=on_click, selection_mode="points")  # fmt: skip
     c1, c2 = st.columns(2)
     c1.selectbox("Query (row)", ql, key=pick_q)
@@ -152,7 +159,9 @@ def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str) -> 
     table = data.breakdown_table(t, i, j)
     st.markdown(f"**Score of query {md_escape(q_label)} against key {md_escape(k_label)}**")
     st.latex(data.breakdown_latex(t, i, j))
-    st.dataframe(table, width="content")
+    # A static table of preformatted numbers: every pick redraws it, and an interactive
+    # grid (or a pandas Styler on the server) costs several times more to redraw.
+    st.table(table.map(lambda x: minus(f"{x:.4f}")))
     st.caption(
         f"Sum of the last column: {table['q × k'].sum():.4f}. The cell in row {i + 1}, column "
         f"{j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."
@@ -168,35 +177,35 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
     m3.metric("scale factor 1/√d_k", f"{1 / np.sqrt(t.d_k):.4f}")
     left, right = st.columns(2)
     with left:
-        plot(fig.heatmap(t.scores, labels.queries, labels.keys, "Raw Q Kᵀ"), key=f"{key}_raw")
+        plot(lazy(fig.heatmap, t.scores, labels.queries, labels.keys, "Raw Q Kᵀ"), key=f"{key}_raw")
     with right:
-        plot(sf.scaling_summary(labels, t, f"Q Kᵀ × {t.scale:.4g}"), key=f"{key}_scaled")
+        plot(lazy(sf.scaling_summary, labels, t, f"Q Kᵀ × {t.scale:.4g}"), key=f"{key}_scaled")
     st.caption(
         f"Spread of the raw scores: standard deviation {np.std(t.scores):.3f}; after "
         f"scaling: {np.std(t.scaled_scores):.3f}."
     )
     csv_download(_frames(labels, t)["scaled_scores"], "scaled_scores", key=f"{key}_csv_scaled")
-    show_code(attention)
+    show_code(attention, key=f"{key}_code")
 
 
 # ---- Mask ------------------------------------------------------------------------------
 def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
     """The scaled scores after the mask, and the mask itself (True = may attend)."""
-    plot(sf.mask_summary(labels, t, "Scaled scores after the mask"), key=f"{key}_chart")
+    plot(lazy(sf.mask_summary, labels, t, "Scaled scores after the mask"), key=f"{key}_chart")
     if t.mask is not None:
-        grid = fig.heatmap(t.mask.astype(float), labels.queries, labels.keys,
-                           "Mask (1 = may attend)", signed=False, digits=0)  # fmt: skip
+        grid = lazy(fig.heatmap, t.mask.astype(float), labels.queries, labels.keys,
+                    "Mask (1 = may attend)", signed=False, digits=0)  # fmt: skip
         plot(grid, key=f"{key}_grid")
         csv_download(_frames(labels, t)["mask"], "mask", key=f"{key}_csv_mask")
-    show_code(causal_mask, padding_mask, check_mask)
+    show_code(causal_mask, padding_mask, check_mask, key=f"{key}_code")
 
 
 # ---- Softmax ---------------------------------------------------------------------------
 def softmax_view(labels: Labels, t: AttentionTrace, key: str) -> None:
-    plot(sf.softmax_summary(labels, t), key=f"{key}_chart")
+    plot(lazy(sf.softmax_summary, labels, t), key=f"{key}_chart")
     _softmax_row(labels, t, key)
     csv_download(_frames(labels, t)["weights"], "weights", key=f"{key}_csv_weights")
-    show_code(softmax, naive_softmax)
+    show_code(softmax, naive_softmax, key=f"{key}_code")
 
 
 @guard.fragment
@@ -219,7 +228,12 @@ def _pick_row(labels: list[str], key: str) -> int:
 
 
 def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> None:
-    with st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores"):
+    # Lazy: its table is drawn only while it is open (a click reruns this fragment).
+    box = st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores",
+                      key=f"{key}_stability", on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
         factor = st.select_slider(
             "Multiply this row's scores by",
             [1, 10, 100, 1000, 10000],
@@ -236,10 +250,10 @@ def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> Non
 # ---- Output ----------------------------------------------------------------------------
 def output(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None = None) -> None:
     """weights · V, one query's output built up, and with X (n, d_model) the residual x + output."""
-    plot(sf.output_summary(labels, t), key=f"{key}_chart")
+    plot(lazy(sf.output_summary, labels, t), key=f"{key}_chart")
     _output_row(labels, t, key, X)
     csv_download(_frames(labels, t)["output"], "output", key=f"{key}_csv_output")
-    show_code(attention)
+    show_code(attention, key=f"{key}_code")
 
 
 @guard.fragment
@@ -248,7 +262,8 @@ def _output_row(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | Non
     row = _pick_row(labels.queries, f"{key}_row")
     parts = data.contributions(t, row)  # (n_k, d_v)
     title = f"Output for {labels.queries[row]}: Σ weight × value"
-    plot(fig.contributions_bar(parts, t.weights[row], labels.keys, title), key=f"{key}_bars")
+    bars = lazy(fig.contributions_bar, parts, t.weights[row], labels.keys, title)
+    plot(bars, key=f"{key}_bars")
     st.dataframe(data.output_table(t, row, labels.keys, parts), width="content")
     if X is not None:
         _residual(X, t, row)

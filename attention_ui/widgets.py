@@ -52,9 +52,16 @@ def prev_next(key: str) -> None:
         link(nxt.path, f"{nxt.title} →", right)
 
 
-def show_code(*funcs: Callable) -> None:
-    """An expander with the real source of the core functions behind a stage."""
-    with st.expander("Show the code"):
+def show_code(*funcs: Callable, key: str) -> None:
+    """An expander with the real source of the core functions behind a stage.
+
+    Lazy (``key``, on_change="rerun"): the code is sent only while the expander is open,
+    not on every rerun of the page, where it would be most of the page's text.
+    """
+    box = st.expander("Show the code", key=key, on_change="rerun")
+    if box.open is False:
+        return
+    with box:
         st.caption("The exact functions from `attention_core` that computed this page.")
         for f in funcs:
             st.code(_source(f), language="python")
@@ -92,8 +99,9 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
     from attention_ui import state  # widgets sit beside state; imported late to keep this light
 
     err = state.input_error()
+    slot = st.empty()  # always there: the page below keeps its places (see scaling_toggle)
     if err is not None and err.where not in shown_here:
-        st.warning(
+        slot.warning(
             "Your latest edit has a problem, so this page still shows the last valid "
             f"scenario. The problem: {md_escape(err.message)}"
         )

@@ -118,9 +118,18 @@ def _pick(page, widget: str, down: bool) -> None:
     ArrowDown opens the list with the option after the current one highlighted, so Enter
     takes the next one, and two ArrowUp the previous one.
     """
-    page.locator(f".st-key-{widget} input").focus()
-    page.keyboard.press("ArrowDown")
-    page.wait_for_selector("[role='option']")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(3):  # a key press right after the last pick's rerun can go unheard
+        page.locator(f".st-key-{widget} input").focus()
+        page.keyboard.press("ArrowDown")
+        try:
+            page.wait_for_selector("[role='option']", timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
     if not down:
         page.keyboard.press("ArrowUp")
         page.keyboard.press("ArrowUp")

@@ -17,6 +17,7 @@ from attention_core.exercises import (
     all_exercises,
     exercise_by_id,
 )
+from attention_ui import state
 from attention_ui.pages import BY_KEY
 from attention_ui.practice import PROGRESS, input_key
 
@@ -37,8 +38,17 @@ def plain(text: str) -> str:
     return text.replace("\\", "")
 
 
+def open_tab(at: AppTest, ex: Exercise) -> None:
+    """Open the exercise's tab: the tabs are lazy, only the open exercise is drawn."""
+    if at.session_state[state.EXERCISE_TAB] != ex.short_title:
+        at.session_state[state.EXERCISE_TAB] = ex.short_title
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+
+
 def answer(at: AppTest, ex: Exercise, step: NumericStep | ChoiceStep, value: object) -> None:
-    """Type (or pick) ``value`` for a step, then press its Check button."""
+    """Type (or pick) ``value`` for a step (in its exercise's tab), then press its Check button."""
+    open_tab(at, ex)
     key = input_key(ex.id, step.id)
     if isinstance(step, ChoiceStep):
         at.radio(key=key).set_value(value)
@@ -132,6 +142,7 @@ def test_the_page_renders_every_exercise():
     assert at.title[0].value == BY_KEY["exercises"].title
     assert [t.label for t in at.tabs] == [ex.short_title for ex in EXERCISES]
     for ex in EXERCISES:
+        open_tab(at, ex)
         for step in ex.steps:
             key = input_key(ex.id, step.id)
             # a lookup by key raises when the key is missing; the labels say what is drawn
@@ -196,9 +207,9 @@ def test_progress_and_typed_answers_survive_a_visit_to_other_pages():
     answer(at, toy, toy.step("scores"), "1, 2")
     answer(at, toy, toy.step("scaled"), "1, 2")  # forgot to scale
     at.text_input(key=input_key("paper_toy", "weights")).input("0.33").run()  # typed, not checked
+    at.button(key="ex_paper_toy_scores_hint").click().run()
     causal = exercise_by_id("causal")
     answer(at, causal, causal.step("mask"), "1 0 0\n1 1 0\n1 1 1")
-    at.button(key="ex_paper_toy_scores_hint").click().run()
 
     at.switch_page(BY_KEY["start"].path).run()
     at.switch_page(BY_KEY["scaling-lab"].path).run()
@@ -210,10 +221,12 @@ def test_progress_and_typed_answers_survive_a_visit_to_other_pages():
     assert record(at, toy, "scores").status is Status.RIGHT
     assert record(at, toy, "scaled").mistake == "unscaled"
     assert record(at, causal, "mask").status is Status.RIGHT
+    assert f"2 of {TOTAL} steps right" in progress_text(at)
+    open_tab(at, causal)
+    assert at.text_area(key=input_key("causal", "mask")).value == "1 0 0\n1 1 0\n1 1 1"
+    open_tab(at, toy)  # its boxes were not drawn while another tab was open: still filled
     assert at.text_input(key=input_key("paper_toy", "scores")).value == "1, 2"
     assert at.text_input(key=input_key("paper_toy", "weights")).value == "0.33"
-    assert at.text_area(key=input_key("causal", "mask")).value == "1 0 0\n1 1 0\n1 1 1"
-    assert f"2 of {TOTAL} steps right" in progress_text(at)
     assert any("forgot to scale" in plain(e.value) for e in at.error)  # feedback shown again
     assert any(plain(i.value).startswith("Hint 1:") for i in at.info)  # hint still open
 
@@ -254,6 +267,7 @@ def test_the_choice_links_to_the_scaling_lab():
 @pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
 def test_open_in_the_walkthrough_loads_the_scenario(ex: Exercise):
     at = open_exercises()
+    open_tab(at, ex)
     at.button(key=f"ex_{ex.id}_open").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state["scenario"] == ex.scenario

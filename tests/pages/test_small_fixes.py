@@ -13,6 +13,7 @@ from attention_core import PRESETS
 from attention_ui import figures as fig
 from attention_ui import stage_figures as sf
 from attention_ui.pages import BY_KEY
+from attention_ui.sidebar import SHARE_BOX
 from attention_ui.stage_data import Labels, contributions, softmax_table
 from attention_ui.text import md_escape
 from attention_ui.widgets import csv_text
@@ -21,8 +22,9 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def inputs_page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30).run()
-    return at.switch_page(BY_KEY["inputs"].path).run()
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.session_state[SHARE_BOX] = True  # the sidebar's "Share and export", with the name box
+    return at.run().switch_page(BY_KEY["inputs"].path).run()
 
 
 def test_a_scenario_with_other_tokens_is_named_after_them() -> None:

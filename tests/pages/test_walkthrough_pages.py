@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario
 from attention_ui.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
+from attention_ui.sidebar import SHARE_BOX
 from tests.spec import chart_specs, numeric
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -355,6 +356,7 @@ def test_a_scenario_too_large_for_a_link_leaves_the_url_and_says_so() -> None:
         at.button(key=f"fill_{name}_random").click().run()
     assert not at.exception
     assert len(at.session_state["scenario"].to_url()) > 100_000
+    at.session_state[SHARE_BOX] = True  # the sidebar's "Share and export" says why
     at.run()
     assert "s" not in at.query_params
     assert any("too large for a link" in i.value for i in at.info)

@@ -1,0 +1,90 @@
+"""The app's interactions in Chromium, timed until the page shows the new numbers.
+
+``measure_all`` runs them on one server, in one browser, so bench_pages can set each
+against Streamlit's floor measured in the same run:
+
+- the Scaling toggle (a walkthrough page's full rerun: issues 9 and 10's reference);
+- a sidebar page switch (Scores <-> Scaling) until the new page's heatmap shows numbers;
+- the Multi-head head count (2 <-> 4 heads, 6 tokens) until head 1's weights change;
+- the Real model head pick (Scores and Softmax tabs) and token pick (bench_real_model);
+- a warm page load (same browser, cached assets) until the first heatmap shows numbers.
+"""
+
+from __future__ import annotations
+
+import time
+
+from bench.bench_multihead import scenario_6x4
+from bench.bench_real_model import _pick_times, _settle, _time_change
+
+TOGGLE = "Scaling toggle -> scaled heatmap redrawn"
+PAGES = {"3. Scores": ".st-key-scores_chart .heatmap-label",
+         "4. Scaling": ".st-key-scaling_scaled .heatmap-label"}  # fmt: skip
+HEAD_CELLS = ".st-key-mh_small_0 .heatmap-label"
+
+
+def measure_all(browser, url: str, steps: int) -> dict[str, list[float]]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    out = {TOGGLE: _toggle(page, url, steps)}
+    out["sidebar page switch (Scores <-> Scaling) -> new page's heatmap drawn"] = _switches(
+        page, url, steps
+    )
+    out["Multi-head head count 2 <-> 4 -> head 1's weights redrawn"] = _head_counts(
+        page, url, steps
+    )
+    picks = _pick_times(page, url, steps)
+    out["Real model head pick, Scores tab -> its grid redrawn"] = picks["Scores"]
+    out["Real model head pick, Softmax tab -> its grid redrawn"] = picks["Softmax"]
+    out["Real model token pick -> target grid redrawn"] = picks["token"]
+    out["warm page load /scores -> first heatmap's numbers drawn"] = _warm_loads(page, url, steps)
+    page.close()
+    return out
+
+
+def _toggle(page, url: str, steps: int) -> list[float]:
+    page.goto(url + "/scaling")
+    watch = PAGES["4. Scaling"]
+    page.wait_for_selector(watch, timeout=60_000)
+    _settle(page)
+    page.locator(".st-key-scaled_toggle input").first.focus()
+    return [_time_change(page, watch, lambda: page.keyboard.press("Space")) for _ in range(steps)]
+
+
+def _switches(page, url: str, steps: int) -> list[float]:
+    page.goto(url + "/scores")
+    page.wait_for_selector(PAGES["3. Scores"], timeout=60_000)
+    _settle(page)
+    samples = []
+    for k in range(steps):
+        title = "4. Scaling" if k % 2 == 0 else "3. Scores"
+        t0 = time.perf_counter()
+        page.locator(".st-key-nav a", has_text=title).first.click()
+        page.wait_for_selector(PAGES[title], timeout=30_000)
+        samples.append((time.perf_counter() - t0) * 1000)
+        _settle(page)
+    return samples
+
+
+def _head_counts(page, url: str, steps: int) -> list[float]:
+    page.set_viewport_size({"width": 1400, "height": 2400})  # the small multiples in view
+    page.goto(f"{url}/multi-head?s={scenario_6x4().to_url()}")
+    page.wait_for_selector(HEAD_CELLS, timeout=60_000)
+    _settle(page)
+    samples = []
+    for k in range(steps):
+        n = "2" if k % 2 == 0 else "4"  # the scenario starts with 4
+        button = page.locator(".st-key-n_heads_choice button").filter(has_text=n)
+        samples.append(_time_change(page, HEAD_CELLS, button.first.click))
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    return samples
+
+
+def _warm_loads(page, url: str, steps: int) -> list[float]:
+    samples = []
+    for _ in range(max(3, steps // 2)):
+        t0 = time.perf_counter()
+        page.goto(url + "/scores", wait_until="commit")
+        page.wait_for_selector(PAGES["3. Scores"], timeout=60_000)
+        samples.append((time.perf_counter() - t0) * 1000)
+        _settle(page)
+    return samples
