@@ -71,7 +71,10 @@ def bench_browser(steps: int) -> list[Result]:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             floor = _measure(page, url + "/", ".st-key-floor_toggle input", "Space",
                              ".st-key-floor_heatmap .heatmap-label", steps)  # fmt: skip
-            text = _measure(page, url + "/?only=text", ".st-key-floor_slider input[type='range']",
+            page.close()
+        with serving("bench/floor_text_app.py") as url:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            text = _measure(page, url + "/", ".st-key-floor_slider input[type='range']",
                             "ArrowRight", ".st-key-floor_out p", steps)  # fmt: skip
             page.close()
         with serving("app.py") as url:
