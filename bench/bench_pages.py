@@ -14,9 +14,9 @@ import argparse
 import contextlib
 import time
 
-from bench import Result
+from bench import Result, cpu_timed
 from bench.browser import CHROMIUM_ARGS, IDLE, ROOT, find_chromium, start_server
-from bench.page_cpu import BIG_TOKENS, big_scenario_url, cpu_timed
+from bench.page_cpu import BIG_TOKENS, page_samples
 
 CHANGED = """([sel, before]) => {
     const now = [...document.querySelectorAll(sel)].map(e => e.textContent).join('|');
@@ -35,24 +35,15 @@ def run(args: argparse.Namespace) -> list[Result]:
 def bench_apptest(repeats: int) -> list[Result]:
     from streamlit.testing.v1 import AppTest
 
-    from attention_ui.pages import ALL_PAGES
-
     floor = AppTest.from_file(str(ROOT / "bench" / "floor_app.py")).run()
     out = [Result("AppTest rerun CPU: floor app (toggle + 6x6 heatmap)",
                   cpu_timed(floor.run, repeats), "Streamlit's own cost")]  # fmt: skip
-    for label, query in (("", {}), (f", {BIG_TOKENS} tokens", {"s": big_scenario_url()})):
-        budget = 120 if query else 30
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-        for k, v in query.items():
-            at.query_params[k] = v
-        at.run()
-        for spec in ALL_PAGES:
-            at.switch_page(spec.path).run()
-            samples = cpu_timed(at.run, repeats)
-            assert not at.exception, (spec.key, [e.value for e in at.exception])
-            over = "" if Result("", samples).median <= budget else ": OVER"
-            out.append(Result(f"AppTest rerun CPU: {spec.title}{label}", samples,
-                              f"budget {budget} ms{over}"))  # fmt: skip
+    for label, title, samples in page_samples(ROOT, repeats):
+        budget = 30 if label == "default" else 120
+        suffix = "" if label == "default" else f", {BIG_TOKENS} tokens"
+        over = "" if Result("", samples).median <= budget else ": OVER"
+        out.append(Result(f"AppTest rerun CPU: {title}{suffix}", samples,
+                          f"budget {budget} ms{over}"))  # fmt: skip
     return out
 
 

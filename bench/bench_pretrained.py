@@ -23,12 +23,11 @@ import math
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from bench import Result, timed
+from bench import Result, cpu_timed, timed
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = (
@@ -85,18 +84,6 @@ def run(args: argparse.Namespace) -> list[Result]:
         *bench_gelu(50 if quick else 200),
         bench_memory(),
     ]
-
-
-def cpu_timed(f: Callable[[], object], repeats: int, warmup: int = 1) -> list[float]:
-    """CPU milliseconds of this process for each call (its own work, not the waiting)."""
-    for _ in range(warmup):
-        f()
-    out = []
-    for _ in range(repeats):
-        t0 = time.process_time()
-        f()
-        out.append((time.process_time() - t0) * 1000)
-    return out
 
 
 def bench_forward(model: object, repeats: int) -> list[Result]:

@@ -13,23 +13,13 @@ import json
 import statistics
 import subprocess
 import sys
-import time
+from collections.abc import Iterator
 from pathlib import Path
+
+from bench import cpu_timed
 
 ROOT = Path(__file__).resolve().parents[1]
 BIG_TOKENS = 64
-
-
-def cpu_timed(f, repeats: int, warmup: int = 1) -> list[float]:
-    """CPU milliseconds of ``repeats`` calls of ``f`` after ``warmup`` untimed ones."""
-    for _ in range(warmup):
-        f()
-    out = []
-    for _ in range(repeats):
-        t0 = time.process_time()
-        f()
-        out.append((time.process_time() - t0) * 1000)
-    return out
 
 
 def big_scenario_url() -> str:
@@ -39,16 +29,18 @@ def big_scenario_url() -> str:
     return random_scenario(seed=7, n_tokens=BIG_TOKENS, d_model=8, d_k=8, d_v=8).to_url()
 
 
-def measure(root: Path, repeats: int) -> dict[str, dict[str, float]]:
-    """{page title: {"default": median ms, "64": median ms}} for the app in ``root``."""
-    sys.path.insert(0, str(root))
+def page_samples(root: Path, repeats: int) -> Iterator[tuple[str, str, list[float]]]:
+    """(scenario label, page title, CPU ms per rerun) for every page of the app in ``root``.
+
+    Scenario labels: "default" and str(BIG_TOKENS) (a random scenario of that many tokens).
+    """
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
     from streamlit.testing.v1 import AppTest
 
     from attention_ui.pages import ALL_PAGES
 
-    big = big_scenario_url()
-    out: dict[str, dict[str, float]] = {}
-    for label, query in (("default", {}), (str(BIG_TOKENS), {"s": big})):
+    for label, query in (("default", {}), (str(BIG_TOKENS), {"s": big_scenario_url()})):
         at = AppTest.from_file(str(root / "app.py"), default_timeout=120)
         for k, v in query.items():
             at.query_params[k] = v
@@ -57,7 +49,14 @@ def measure(root: Path, repeats: int) -> dict[str, dict[str, float]]:
             at.switch_page(spec.path).run()
             samples = cpu_timed(at.run, repeats)
             assert not at.exception, (spec.key, [e.value for e in at.exception])
-            out.setdefault(spec.title, {})[label] = statistics.median(samples)
+            yield label, spec.title, samples
+
+
+def measure(root: Path, repeats: int) -> dict[str, dict[str, float]]:
+    """{page title: {"default": median ms, "64": median ms}} for the app in ``root``."""
+    out: dict[str, dict[str, float]] = {}
+    for label, title, samples in page_samples(root, repeats):
+        out.setdefault(title, {})[label] = statistics.median(samples)
     return out
 
 
