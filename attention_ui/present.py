@@ -31,9 +31,16 @@ STEP_KEY = state.PRESENT_STEP  # widget-free: survives leaving the page and comi
 NEXT_KEY, BACK_KEY = "present_next", "present_back"
 PRESET_KEY = "present_preset"
 
+# A slide's figure takes the screen's height left below the title, formula and text (the
+# server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 460,
+# 1080 px 820. Q, K and V have a line of text above them, so less is left for them.
+STAGE_FLOOR, STAGE_ABOVE = 340, 260  # px
+QKV_FLOOR, QKV_ABOVE = 300, 350  # px
+
 # Our own static CSS (no user text in it). Streamlit removes it with the page's other
 # elements, so the sidebar comes back on every other page.
-CSS = """
+CSS = (
+    """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"],
@@ -49,14 +56,16 @@ CSS = """
 .st-key-present_steps p, .st-key-present_steps li { font-size: 1.4rem; line-height: 1.4; }
 .st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
 .st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
-/* A figure takes the screen's height below the title and formula (the server cannot
-   know it): 720 px high gives 460 px, 1080 px 820. Q, K and V have text above them.
-   The box is a flex item with a zero basis, so its height is also its minimum. */
-[class*="st-key-present_chart"] { --room: max(340px, calc(100vh - 260px)); }
-[class*="st-key-present_chart_qkv"] { --room: max(300px, calc(100vh - 350px)); }
-[class*="st-key-present_chart"] { height: var(--room); min-height: var(--room); }
+"""
+    + f"""
+/* The figure's box. It is a flex item with a zero basis, so its height is also its minimum;
+   the figure's own height (projector_figure) must not be more than the floor. */
+[class*="st-key-present_chart"] {{ --room: max({STAGE_FLOOR}px, calc(100vh - {STAGE_ABOVE}px)); }}
+[class*="st-key-present_chart_qkv"] {{ --room: max({QKV_FLOOR}px, calc(100vh - {QKV_ABOVE}px)); }}
+[class*="st-key-present_chart"] {{ height: var(--room); min-height: var(--room); }}
 </style>
 """
+)
 
 DIRECT_QKV = (
     "In this example Q, K and V are given directly, with no projection step. Each row is "
@@ -131,20 +140,26 @@ def _move(delta: int, n: int) -> None:
 def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = False) -> go.Figure:
     """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
 
-    rows, cols: the matrix shape, which sets the size of the cell numbers. The height is
-    left to the browser (``chart``). ``narrow``: the figure gets a third of the width
-    (Q, K, V side by side), so smaller numbers.
+    rows, cols: the matrix shape, which sets the size of the cell numbers. ``narrow``: the
+    figure gets a third of the width (Q, K, V side by side), so smaller numbers.
+
+    The browser sets the height: the chart stretches to its box (``chart``, ``CSS``). The
+    layout's height is only the chart's intrinsic height, which Streamlit 1.67 gives a
+    stretched chart in a box of no fixed height (``contain: size`` with
+    ``contain-intrinsic-height``: the layout's height, or 450 px when it has none). The box
+    cannot shrink below it, so it is the box's floor: a 450 px default pushed Q, K and V
+    (370 px of room at 720 px high) below the screen.
     """
     big = go.Figure(figure)  # a copy
     big.update_layout(
-        height=None,
+        height=QKV_FLOOR if narrow else STAGE_FLOOR,  # the smallest box; the screen stretches it
         autosize=True,
         font={"size": FONT_SIZE},
         title={"font": {"size": TITLE_SIZE}},
         margin={"t": 105},
     )
     big.update_traces(
-        textfont={"size": _cell_size(max(rows, cols)) - (4 if narrow else 0)},
+        textfont={"size": _cell_size(max(rows, cols), narrow)},
         colorbar={"thickness": 22, "tickfont": {"size": 18}},
         selector={"type": "heatmap"},
     )
@@ -154,8 +169,11 @@ def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = Fal
     return big
 
 
-def _cell_size(n: int) -> int:
-    return 24 if n <= 4 else 22 if n <= 6 else 18 if n <= 8 else 14 if n <= 12 else 10
+def _cell_size(n: int, narrow: bool = False) -> int:
+    """Cell numbers for an n x n-ish matrix; in a third of the width, at most 18 px, so
+    "1.00" still fits a cell of a four-column K at 1280 px wide."""
+    size = 24 if n <= 4 else 22 if n <= 6 else 18 if n <= 8 else 14 if n <= 12 else 10
+    return min(size - 4, 18) if narrow else size
 
 
 # ---- the page ----------------------------------------------------------------------------

@@ -596,6 +596,19 @@ class PresentationPage(AppPage):
             f"{MAIN} {self.CHART}, {MAIN} {key('present_text')}",
         )
 
+    def overflow(self) -> float:
+        """How many px the page scrolls below the screen (0 when the slide fits).
+
+        Streamlit scrolls inside its main area (stMain), so document.scrollingElement's
+        scrollHeight stays at the viewport's height however long the page is; both count.
+        """
+        return self.page.evaluate(
+            """(sel) => Math.max(document.scrollingElement.scrollHeight,
+                   ...[...document.querySelectorAll(sel)].map(e => e.scrollHeight))
+                   - window.innerHeight""",
+            MAIN,
+        )
+
     def load_example(self, title: str) -> None:
         """The intro's "Change the example" → pick it → "Load it"."""
         self.page.get_by_role("button", name="Change the example").click()

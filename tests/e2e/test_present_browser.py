@@ -165,3 +165,42 @@ def test_the_figure_grows_with_the_projector(
             context.close()
     for stage in ("scores", "softmax"):
         assert heights[1080, stage] > 1.3 * heights[720, stage], heights
+
+
+# Every kind of slide: a causal mask gives all seven steps with 6 × 6 matrices; "hungry"
+# has Q, K and V typed directly (another text above them) and one query.
+FIT_SCENARIOS = {
+    "cat_mat causal": PRESETS["cat_mat"].build().replace(mask_kind="causal"),
+    "hungry": PRESETS["hungry"].build(),
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_slide_fits_the_screen(
+    browser: Browser, browser_context_args: dict, scheme: str
+) -> None:
+    """No slide scrolls at 1280×720 or 1920×1080: the page (Streamlit's main area
+    included) is no taller than the screen. Q, K and V once ended 67 px below a 720 px
+    screen: Streamlit's 450 px fallback height for a stretched chart. Screenshots
+    fit-<scheme>-<size>-<scenario>-<step>.png of the slides that do not fit."""
+    too_tall = []
+    for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+        args = {**browser_context_args, "viewport": size}
+        context = browser.new_context(**args, color_scheme=scheme)
+        page = context.new_page()
+        try:
+            for name, s in FIT_SCENARIOS.items():
+                plan = present.steps(s, s.trace())
+                slides = PresentationPage(page).open(f"?s={s.to_url()}&step=1")
+                for k, step in enumerate(plan, start=1):
+                    if k > 1:
+                        slides.next()
+                    slides.expect_step(k, len(plan), step.title)
+                    over = slides.overflow()
+                    if over > 1:  # px; sub-pixel rounding
+                        where = f"{size['width']}x{size['height']}-{name.split()[0]}-{k}"
+                        too_tall.append(f"{where} ({step.stage}): {over:.0f} px too tall")
+                        shot(page, f"fit-{scheme}-{where}", full=False)
+        finally:
+            context.close()
+    assert not too_tall, "slides that scroll:\n" + "\n".join(too_tall)

@@ -263,7 +263,10 @@ def test_projector_figure_is_a_bigger_copy() -> None:
     big = present.projector_figure(original, *t.scores.shape)
     assert original.to_plotly_json() == before  # views' figure untouched
     assert big.layout.font.size == present.FONT_SIZE
-    assert big.layout.height is None and big.layout.autosize  # the screen sets it (browser test)
+    # the height is the smallest box's, a floor the screen stretches (browser tests)
+    assert big.layout.height == present.STAGE_FLOOR and big.layout.autosize
+    narrow = present.projector_figure(original, *t.scores.shape, narrow=True)
+    assert narrow.layout.height == present.QKV_FLOOR
     assert big.data[0].textfont.size > original.data[0].textfont.size
     np.testing.assert_array_equal(big.data[0].z, original.data[0].z)
 
