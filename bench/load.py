@@ -95,11 +95,18 @@ class Stats:
     script_runs: int = 0
     rss: list[tuple[float, int]] = field(default_factory=list)  # (seconds, bytes)
     server_cpu_s: float = 0.0
-    client_cpu_s: float = 0.0  # real browsers only: their own CPU (bench/load_browsers.py)
 
     @property
     def clicks(self) -> list[float]:
         return self.switches + self.reruns
+
+
+@dataclass
+class BrowserStats(Stats):
+    """What the real browsers of bench/load_browsers.py saw (their reruns are toggles)."""
+
+    first_heading: list[float] = field(default_factory=list)  # s until the page's h1 shows
+    client_cpu_s: float = 0.0  # the browsers' own CPU: Chromium runs on this machine too
 
 
 # ---- the students' scenarios -------------------------------------------------------------
@@ -480,12 +487,13 @@ def dist(xs: list[float]) -> dict:
     }
 
 
-def browser_summary(stats: Stats) -> dict:
+def browser_summary(stats: BrowserStats) -> dict:
     """The real browsers' part of the summary (their reruns are Scaling toggles)."""
     return {
         "errors": len(stats.errors),
         "leaks": len(stats.leaks),
         "students": {"started": stats.started, "finished": stats.finished},
+        "first_heading_s": dist(stats.first_heading),
         "first_page_s": dist(stats.first_page),
         "clicks_s": dist(stats.clicks),
         "page_switches_s": dist(stats.switches),
@@ -500,7 +508,7 @@ def summary(
     stats: Stats,
     opts: Options,
     load_before: tuple[float, ...],
-    browsers: Stats | None = None,
+    browsers: BrowserStats | None = None,
 ) -> dict:
     mb = [r / 2**20 for _, r in stats.rss] or [float("nan")]
     return {
@@ -581,7 +589,7 @@ def print_browsers(b: dict, count: int) -> None:
     )
     for line in b["error_texts"][:10] + b["leak_texts"][:10]:
         print("  ", line)
-    for name in ("first_page_s", "clicks_s", "page_switches_s", "toggles_s"):
+    for name in ("first_heading_s", "first_page_s", "clicks_s", "page_switches_s", "toggles_s"):
         print_dist(name, b[name])
     print(f"the browsers used {b['browsers_cpu_s']:.0f} s of CPU on this machine")
 

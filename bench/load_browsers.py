@@ -6,7 +6,8 @@ Playwright) against the same URL, during the same class:
 
 1. each opens a walkthrough page by its address, ``/<page>?s=<its own scenario>`` (tokens
    ``zq9001a`` ...), in a browser of its own (cold cache, like a student's first visit),
-   and the first page is timed until that page's first heatmap shows its numbers;
+   and the first page is timed until that page's first heatmap shows its numbers (and,
+   to tell the server's part from the drawing, until its heading shows);
 2. then, every think time, it clicks a sidebar link to another walkthrough page, or, on
    4. Scaling, half the time presses the Scaling toggle instead; a click is timed until
    the page's heatmap shows new numbers (bench_pages' ``CHANGED``);
@@ -52,6 +53,7 @@ CHARTS = {  # each walkthrough page's first heatmap with numbers (URL path -> it
     "output": ".st-key-output_chart .heatmap-label",
 }
 TOGGLE = ".st-key-scaled_toggle input"
+HEADING = "[data-testid='stMain'] h1"  # the script's first output, drawn: before Plotly's
 TOGGLE_SHARE = 0.5  # on the Scaling page, this share of the clicks toggle instead of leaving
 FIRST_TIMEOUT_MS = 1000 * load.RUN_TIMEOUT
 CLICK_TIMEOUT_MS = 30_000
@@ -72,7 +74,7 @@ class BrowserStudent:
     """One student in a Chromium of its own: a first page, then clicks until the end."""
 
     def __init__(
-        self, index: int, opts: load.Options, stats: load.Stats, rng: random.Random
+        self, index: int, opts: load.Options, stats: load.BrowserStats, rng: random.Random
     ) -> None:
         self.index, self.opts, self.stats, self.rng = index, opts, stats, rng
         scenario = load.student_scenario(index)
@@ -92,6 +94,8 @@ class BrowserStudent:
     async def _first_page(self, page: Page) -> None:
         t0 = time.perf_counter()
         await page.goto(f"{self.opts.url}/{self.where}?{self.query}", wait_until="commit")
+        await page.wait_for_selector(HEADING, state="attached", timeout=FIRST_TIMEOUT_MS)
+        self.stats.first_heading.append(time.perf_counter() - t0)
         await page.wait_for_function(
             CHANGED, arg=[CHARTS[self.where], ""], timeout=FIRST_TIMEOUT_MS, polling=10
         )
@@ -168,9 +172,9 @@ async def settle(page: Page) -> None:
 
 
 # ---- the browsers' class ----------------------------------------------------------------------
-async def run_browsers(opts: load.Options, go: Callable[[float], bool]) -> load.Stats:
+async def run_browsers(opts: load.Options, go: Callable[[float], bool]) -> load.BrowserStats:
     """Launch ``opts.browsers`` Chromiums, wait for ``go``, then run one student in each."""
-    stats = load.Stats()
+    stats = load.BrowserStats()
     async with async_playwright() as p:
         browsers = [
             await p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
@@ -201,7 +205,7 @@ def _child(opts: load.Options, go: Event, out: Queue) -> None:
     try:
         stats = asyncio.run(run_browsers(opts, go.wait))
     except Exception as exc:  # the parent must get an answer whatever happens here
-        stats = load.Stats(errors=[f"browsers: {exc!r}"])
+        stats = load.BrowserStats(errors=[f"browsers: {exc!r}"])
     out.put(stats)
 
 
@@ -253,12 +257,13 @@ class Alongside:
     def go(self) -> None:
         self._go.set()
 
-    def result(self, timeout: float) -> load.Stats:
+    def result(self, timeout: float) -> load.BrowserStats:
         """The browsers' stats, once they are done (an error if they take over ``timeout``)."""
         try:
             return self._out.get(timeout=timeout)
         except queue.Empty:
-            return load.Stats(errors=[f"browsers: no result {timeout:.0f} s after the class"])
+            late = f"browsers: no result {timeout:.0f} s after the class"
+            return load.BrowserStats(errors=[late])
 
     def close(self) -> None:
         self._proc.join(timeout=30)
