@@ -116,7 +116,15 @@ class BrowserStudent:
         """A sidebar link to another walkthrough page, until that page's numbers show."""
         target = self.rng.choice([p for p in CHARTS if p != self.where])
         link = page.locator(f".st-key-nav a[href^='{target}?']").first
-        self.stats.switches.append(await time_change(page, CHARTS[target], link.click))
+        # Where to click is found before the clock starts (Playwright's click would check
+        # the link's visibility and stability after it): the click is one mouse event.
+        await link.scroll_into_view_if_needed()
+        box = await link.bounding_box()
+        if box is None:
+            raise RuntimeError(f"no link to /{target} in the sidebar")
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        click = lambda: page.mouse.click(x, y)  # noqa: E731
+        self.stats.switches.append(await time_change(page, CHARTS[target], click))
         await self._settle_and_inspect(page)
 
     async def _toggle(self, page: Page) -> None:
