@@ -9,8 +9,9 @@ Playwright) against the same URL, during the same class:
    and the first page is timed until that page's first heatmap shows its numbers (and,
    to tell the server's part from the drawing, until its heading shows);
 2. then, every think time, it clicks a sidebar link to another walkthrough page, or, on
-   4. Scaling, half the time presses the Scaling toggle instead; a click is timed until
-   the page's heatmap shows new numbers (bench_pages' ``CHANGED``);
+   4. Scaling, half the time presses the Scaling toggle instead; a click is timed from
+   its one mouse event (or key press) until the page's heatmap shows new numbers
+   (bench_pages' ``CHANGED``);
 3. after every page and click it checks the page: no other student's token anywhere in
    the document, the address's ``?s=`` still its own scenario (a leak otherwise), no
    ``stException`` and no notice of the app's guard (an error otherwise).
