@@ -38,7 +38,7 @@ import random
 import re
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -79,6 +79,7 @@ class Options:
     json_out: str | None = None
     warmup: bool = True  # one visit to every page first, as the teacher does before sharing
     per_page: int = 0  # > 0: measure each page's server CPU per rerun instead of a class
+    browsers: int = 0  # real Chromium students alongside (bench/load_browsers.py)
 
 
 @dataclass
@@ -98,6 +99,14 @@ class Stats:
     @property
     def clicks(self) -> list[float]:
         return self.switches + self.reruns
+
+
+@dataclass
+class BrowserStats(Stats):
+    """What the real browsers of bench/load_browsers.py saw (their reruns are toggles)."""
+
+    first_heading: list[float] = field(default_factory=list)  # s until the page's h1 shows
+    client_cpu_s: float = 0.0  # the browsers' own CPU: Chromium runs on this machine too
 
 
 # ---- the students' scenarios -------------------------------------------------------------
@@ -410,9 +419,12 @@ async def page_costs(opts: Options, repeats: int) -> dict[str, float]:
     return costs
 
 
-async def run_class(opts: Options) -> Stats:
+async def run_class(opts: Options, on_start: Callable[[], None] | None = None) -> Stats:
+    """The class; ``on_start`` is called once the warm-up is over, as the students arrive."""
     if opts.warmup:
         await warm_up(opts)
+    if on_start is not None:
+        on_start()
     stats = Stats()
     pids = opts.pids or [p for port in server_ports(opts) for p in listening_pids(port)]
     cpu0 = cpu_seconds(pids)
@@ -466,17 +478,39 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def summary(stats: Stats, opts: Options, load_before: tuple[float, ...]) -> dict:
+def dist(xs: list[float]) -> dict:
+    return {
+        "n": len(xs),
+        "p50": percentile(xs, 50),
+        "p95": percentile(xs, 95),
+        "max": max(xs, default=float("nan")),
+    }
+
+
+def browser_summary(stats: BrowserStats) -> dict:
+    """The real browsers' part of the summary (their reruns are Scaling toggles)."""
+    return {
+        "errors": len(stats.errors),
+        "leaks": len(stats.leaks),
+        "students": {"started": stats.started, "finished": stats.finished},
+        "first_heading_s": dist(stats.first_heading),
+        "first_page_s": dist(stats.first_page),
+        "clicks_s": dist(stats.clicks),
+        "page_switches_s": dist(stats.switches),
+        "toggles_s": dist(stats.reruns),
+        "browsers_cpu_s": stats.client_cpu_s,
+        "error_texts": stats.errors[:20],
+        "leak_texts": stats.leaks[:20],
+    }
+
+
+def summary(
+    stats: Stats,
+    opts: Options,
+    load_before: tuple[float, ...],
+    browsers: BrowserStats | None = None,
+) -> dict:
     mb = [r / 2**20 for _, r in stats.rss] or [float("nan")]
-
-    def dist(xs: list[float]) -> dict:
-        return {
-            "n": len(xs),
-            "p50": percentile(xs, 50),
-            "p95": percentile(xs, 95),
-            "max": max(xs, default=float("nan")),
-        }
-
     return {
         "load": {
             "sessions": opts.sessions,
@@ -485,6 +519,7 @@ def summary(stats: Stats, opts: Options, load_before: tuple[float, ...]) -> dict
             "duration_s": opts.duration,
             "life_s": opts.life,
             "url": opts.url,
+            "browsers": opts.browsers,
         },
         "errors": len(stats.errors),
         "leaks": len(stats.leaks),
@@ -503,6 +538,7 @@ def summary(stats: Stats, opts: Options, load_before: tuple[float, ...]) -> dict
         "loadavg_before": load_before,
         "loadavg_after": os.getloadavg(),
         "driver_cpu_s": sum(os.times()[:2]),  # this process: it shares the machine
+        **({"browsers": browser_summary(browsers)} if browsers is not None else {}),
     }
 
 
@@ -522,11 +558,7 @@ def print_summary(s: dict, stats: Stats) -> None:
     for line in stats.errors[:10] + stats.leaks[:10]:
         print("  ", line)
     for name in ("first_page_s", "clicks_s", "page_switches_s", "reruns_s"):
-        d = s[name]
-        print(
-            f"{name[:-2]:>14}: n={d['n']:<5} p50 {d['p50']:.3f} s   p95 {d['p95']:.3f} s   "
-            f"max {d['max']:.3f} s"
-        )
+        print_dist(name, s[name])
     m = s["server_rss_mb"]
     print(
         f"server RSS: start {m['start']:.0f} MB, peak {m['peak']:.0f} MB, end {m['end']:.0f} MB; "
@@ -538,6 +570,28 @@ def print_summary(s: dict, stats: Stats) -> None:
         f"load average before {before}, after {after} ({os.cpu_count()} cores); "
         f"this driver used {s['driver_cpu_s']:.0f} s of CPU"
     )
+    if "browsers" in s:
+        print_browsers(s["browsers"], load["browsers"])
+
+
+def print_dist(name: str, d: dict) -> None:
+    print(
+        f"{name[:-2]:>14}: n={d['n']:<5} p50 {d['p50']:.3f} s   p95 {d['p95']:.3f} s   "
+        f"max {d['max']:.3f} s"
+    )
+
+
+def print_browsers(b: dict, count: int) -> None:
+    """The real browsers beside the simulated students (times include drawing)."""
+    print(
+        f"{count} real browsers alongside (Chromium, until the numbers are drawn): "
+        f"errors: {b['errors']}   leaks: {b['leaks']}   students: {b['students']}"
+    )
+    for line in b["error_texts"][:10] + b["leak_texts"][:10]:
+        print("  ", line)
+    for name in ("first_heading_s", "first_page_s", "clicks_s", "page_switches_s", "toggles_s"):
+        print_dist(name, b[name])
+    print(f"the browsers used {b['browsers_cpu_s']:.0f} s of CPU on this machine")
 
 
 def parse_args(argv: list[str] | None = None) -> Options:
@@ -582,6 +636,13 @@ def parse_args(argv: list[str] | None = None) -> Options:
     p.add_argument("--rss-log", help="append 'epoch  seconds  rss_bytes' lines here every second")
     p.add_argument("--json", dest="json_out", help="also write the summary as JSON here")
     p.add_argument(
+        "--browsers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also N real headless Chromium students alongside (bench/load_browsers.py)",
+    )
+    p.add_argument(
         "--per-page",
         type=int,
         metavar="REPEATS",
@@ -605,13 +666,24 @@ def parse_args(argv: list[str] | None = None) -> Options:
         json_out=a.json_out,
         warmup=not a.no_warmup,
         per_page=a.per_page,
+        browsers=a.browsers,
     )
 
 
 def run(opts: Options) -> tuple[dict, Stats]:
     load_before = os.getloadavg()
-    stats = asyncio.run(run_class(opts))
-    return summary(stats, opts, load_before), stats
+    if not opts.browsers:
+        stats = asyncio.run(run_class(opts))
+        return summary(stats, opts, load_before), stats
+    from bench.load_browsers import Alongside  # Playwright only when asked for
+
+    browsers = Alongside(opts)  # launched during the warm-up, started with the class
+    try:
+        stats = asyncio.run(run_class(opts, on_start=browsers.go))
+        seen = browsers.result(timeout=opts.arrival + opts.think[1] + 120)
+    finally:
+        browsers.close()
+    return summary(stats, opts, load_before, seen), stats
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -625,7 +697,8 @@ def main(argv: list[str] | None = None) -> int:
     print_summary(s, stats)
     if opts.json_out:
         Path(opts.json_out).write_text(json.dumps({**s, "rss": stats.rss}, indent=1))
-    return 1 if s["errors"] or s["leaks"] else 0
+    b = s.get("browsers", {})
+    return 1 if s["errors"] or s["leaks"] or b.get("errors") or b.get("leaks") else 0
 
 
 if __name__ == "__main__":

@@ -46,3 +46,9 @@ def test_loopback_students_get_distinct_source_addresses() -> None:
     addresses = {load.source_address(i) for i in range(300)}
     assert len(addresses) == 300
     assert all(a.startswith("127.") for a in addresses)
+
+
+def test_without_browsers_the_summary_has_no_browser_part() -> None:
+    s = load.summary(load.Stats(), load.Options(), (0.0, 0.0, 0.0))
+    assert "browsers" not in s
+    assert load.parse_args(["--browsers", "3"]).browsers == 3
