@@ -10,12 +10,13 @@ import streamlit as st
 from attention_ui import guard, look, sidebar, state
 from attention_ui.pages import ALL_PAGES
 
-st.set_page_config(
-    page_title="Attention Lab",
-    page_icon="assets/favicon.png",
-    layout="wide",
-    initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
-)
+if state.page_config_due():  # once a session: the browser keeps it
+    st.set_page_config(
+        page_title="Attention Lab",
+        page_icon="assets/favicon.png",
+        layout="wide",
+        initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
+    )
 look.frame()
 state.init_state()
 

@@ -47,8 +47,8 @@ def navigation() -> None:
         for spec in ALL_PAGES:
             if spec.section != section:
                 section = spec.section
-                if section:
-                    st.container(key=f"nav_section_{section.lower()}").markdown(f"**{section}**")
+                if section:  # a plain header: no container of its own (one element less)
+                    st.markdown(f"**{section}**")
             link(spec.path, spec.title)
     st.divider()
 

@@ -53,7 +53,7 @@ SIDEBAR = "[data-testid='stSidebar']"
 # The sidebar menu is the app's own (attention_ui.sidebar.navigation): page links that
 # carry ?s= along, under one header per section.
 NAV_LINK = ".st-key-nav [data-testid='stPageLink-NavLink']"
-NAV_SECTION = "[class*='st-key-nav_section_']"
+NAV_SECTION = ".st-key-nav [data-testid='stMarkdown']"  # the headers; links hold no stMarkdown
 MAIN = "[data-testid='stMain']"
 
 SERVER_START_TIMEOUT = 30.0
