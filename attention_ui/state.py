@@ -358,6 +358,11 @@ def field_errors() -> dict[str, str]:
     return st.session_state.setdefault(FIELD_ERRORS, {})
 
 
+def current_page() -> str:
+    """The url path of the page this run shows (set by ``on_page_enter``)."""
+    return st.session_state.get(CURRENT_PAGE, "start")
+
+
 def on_page_enter(page_key: str) -> None:
     """Called once per run by app.py: entering a page re-seeds its input widgets."""
     ss = st.session_state
