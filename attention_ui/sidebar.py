@@ -6,10 +6,8 @@ import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
-from attention_ui import guard, state
-from attention_ui.pages import ALL_PAGES
+from attention_ui import guard, menu, state
 from attention_ui.text import count, md_escape
-from attention_ui.widgets import link
 
 UPLOAD_ERROR = state.UPLOAD_ERROR
 SHARE_BOX = "share_export"
@@ -36,20 +34,14 @@ def render() -> None:
 
 
 def navigation() -> None:
-    """Every page by section, as links that carry the scenario along.
+    """Every page by section, as links that carry the scenario along (``menu``, one element).
 
     Streamlit's own sidebar menu clears the query string on every click; the app then
     writes ``?s=`` back, which costs a second browser-history entry (Back needed two
-    presses). These links arrive with ``?s=`` already in place.
+    presses). The menu's links switch page with ``?s=`` already in place.
     """
-    with st.container(key="nav"):
-        section = None
-        for spec in ALL_PAGES:
-            if spec.section != section:
-                section = spec.section
-                if section:
-                    st.container(key=f"nav_section_{section.lower()}").markdown(f"**{section}**")
-            link(spec.path, spec.title)
+    query = state.share_query() if state.link_fits() else None
+    menu.render(state.current_page(), query)
     st.divider()
 
 

@@ -54,6 +54,7 @@ RM_STAGE = "rm_stage"
 RM_TOKEN_TAB = "rm_token_tab"
 CALLBACK_FAILED = "callback_failed"
 EXERCISE_TAB = "exercise_tab"
+PAGE_CONFIG_SENT = "_page_config_sent"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -83,6 +84,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
     CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
     EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
+    PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 # Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
@@ -137,6 +139,19 @@ def init_state() -> None:
         ss[URL_ERROR] = error
     elif history_navigation():
         _follow_url()
+
+
+def page_config_due() -> bool:
+    """True on a session's first run only: the browser keeps the page config it was sent.
+
+    Sent again on every run, it made the browser fetch and re-encode the favicon on every
+    click and the server resolve the icon's path (py-spy and a Chromium CPU profile of the
+    Scaling toggle); a reload is a new session, which gets it again.
+    """
+    if st.session_state.get(PAGE_CONFIG_SENT):
+        return False
+    st.session_state[PAGE_CONFIG_SENT] = True
+    return True
 
 
 def history_navigation() -> bool:
@@ -341,6 +356,11 @@ def editor_base(name: str) -> FloatArray | None:
 def field_errors() -> dict[str, str]:
     """Messages for inputs that could not be read at all (tokens, pasted text)."""
     return st.session_state.setdefault(FIELD_ERRORS, {})
+
+
+def current_page() -> str:
+    """The url path of the page this run shows (set by ``on_page_enter``)."""
+    return st.session_state.get(CURRENT_PAGE, "start")
 
 
 def on_page_enter(page_key: str) -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import html
+from collections.abc import Callable
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -101,7 +103,7 @@ def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: 
         f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
         f"has {R.shape[1]} numbers. Shapes: ({shape(X)}) · ({shape(W)}) → ({shape(R)})."
     )
-    frame = data.matrix_frame(R, labels.keys, sf.COLUMN_PREFIX[name])
+    frame = functools.partial(data.matrix_frame, R, labels.keys, sf.COLUMN_PREFIX[name])
     csv_download(frame, name, key=f"{key}_csv_{name}")
 
 
@@ -121,7 +123,7 @@ def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "
 def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     st.caption("Click a cell to see how its number is made, or choose the pair below.")
     _score_picker(labels, t, key)
-    csv_download(_frames(labels, t)["scores"], "scores", key=f"{key}_csv_scores")
+    csv_download(_frame(labels, t, "scores"), "scores", key=f"{key}_csv_scores")
     show_code(attention, dot_product_terms, key=f"{key}_code")
 
 
@@ -171,10 +173,10 @@ def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str) -> 
 # ---- Scaling ---------------------------------------------------------------------------
 def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
     """d_k, √d_k and the factor, then the raw and scaled scores side by side."""
-    m1, m2, m3 = st.columns(3)
-    m1.metric("d_k (length of queries and keys)", t.d_k)
-    m2.metric("√d_k", f"{np.sqrt(t.d_k):.4f}")
-    m3.metric("scale factor 1/√d_k", f"{1 / np.sqrt(t.d_k):.4f}")
+    row = st.container(horizontal=True)  # one element, not three columns (fewer to redraw)
+    row.metric("d_k (length of queries and keys)", t.d_k)
+    row.metric("√d_k", f"{np.sqrt(t.d_k):.4f}")
+    row.metric("scale factor 1/√d_k", f"{1 / np.sqrt(t.d_k):.4f}")
     left, right = st.columns(2)
     with left:
         plot(lazy(fig.heatmap, t.scores, labels.queries, labels.keys, "Raw Q Kᵀ"), key=f"{key}_raw")
@@ -184,7 +186,7 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
         f"Spread of the raw scores: standard deviation {np.std(t.scores):.3f}; after "
         f"scaling: {np.std(t.scaled_scores):.3f}."
     )
-    csv_download(_frames(labels, t)["scaled_scores"], "scaled_scores", key=f"{key}_csv_scaled")
+    csv_download(_frame(labels, t, "scaled_scores"), "scaled_scores", key=f"{key}_csv_scaled")
     show_code(attention, key=f"{key}_code")
 
 
@@ -196,7 +198,7 @@ def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
         grid = lazy(fig.heatmap, t.mask.astype(float), labels.queries, labels.keys,
                     "Mask (1 = may attend)", signed=False, digits=0)  # fmt: skip
         plot(grid, key=f"{key}_grid")
-        csv_download(_frames(labels, t)["mask"], "mask", key=f"{key}_csv_mask")
+        csv_download(_frame(labels, t, "mask"), "mask", key=f"{key}_csv_mask")
     show_code(causal_mask, padding_mask, check_mask, key=f"{key}_code")
 
 
@@ -204,7 +206,7 @@ def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
 def softmax_view(labels: Labels, t: AttentionTrace, key: str) -> None:
     plot(lazy(sf.softmax_summary, labels, t), key=f"{key}_chart")
     _softmax_row(labels, t, key)
-    csv_download(_frames(labels, t)["weights"], "weights", key=f"{key}_csv_weights")
+    csv_download(_frame(labels, t, "weights"), "weights", key=f"{key}_csv_weights")
     show_code(softmax, naive_softmax, key=f"{key}_code")
 
 
@@ -252,7 +254,7 @@ def output(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None = N
     """weights · V, one query's output built up, and with X (n, d_model) the residual x + output."""
     plot(lazy(sf.output_summary, labels, t), key=f"{key}_chart")
     _output_row(labels, t, key, X)
-    csv_download(_frames(labels, t)["output"], "output", key=f"{key}_csv_output")
+    csv_download(_frame(labels, t, "output"), "output", key=f"{key}_csv_output")
     show_code(attention, key=f"{key}_code")
 
 
@@ -282,5 +284,6 @@ def _residual(X: np.ndarray, t: AttentionTrace, row: int) -> None:
     st.caption("The token keeps its own embedding and adds what it gathered from the others.")
 
 
-def _frames(labels: Labels, t: AttentionTrace) -> dict:
-    return t.to_frames(labels.queries, labels.keys)
+def _frame(labels: Labels, t: AttentionTrace, name: str) -> Callable[[], pd.DataFrame]:
+    """The trace's table ``name`` (scores, weights, ...), built when it is asked for."""
+    return lambda: t.to_frames(labels.queries, labels.keys)[name]

@@ -32,3 +32,11 @@ def numeric(value: Any) -> np.ndarray:
     if isinstance(v, np.ndarray) and v.dtype != object:
         return v.astype(float)
     return np.array([[np.nan if x is None else float(x) for x in row] for row in value])
+
+
+def menu_links(at: Any) -> list[dict]:
+    """The sidebar menu's links (title, path, href) as sent to the browser (one component)."""
+    menus = [
+        el for el in at.sidebar.get("bidi_component") if el.proto.component_name.endswith("menu")
+    ]
+    return [] if not menus else json.loads(menus[0].proto.json)["items"]

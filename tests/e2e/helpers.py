@@ -50,10 +50,10 @@ SPINNER = "[data-testid='stSpinner']"
 EXCEPTION = "[data-testid='stException']"
 ALERT = "[data-testid='stAlert']"
 SIDEBAR = "[data-testid='stSidebar']"
-# The sidebar menu is the app's own (attention_ui.sidebar.navigation): page links that
+# The sidebar menu is the app's own (attention_ui.menu, one component): page links that
 # carry ?s= along, under one header per section.
-NAV_LINK = ".st-key-nav [data-testid='stPageLink-NavLink']"
-NAV_SECTION = "[class*='st-key-nav_section_']"
+NAV_LINK = ".st-key-nav a"
+NAV_SECTION = ".st-key-nav .al-section"
 MAIN = "[data-testid='stMain']"
 
 SERVER_START_TIMEOUT = 30.0
@@ -289,12 +289,12 @@ def _texts(page: Page, selector: str) -> list[str]:
 
 def sidebar_sections(page: Page) -> list[str]:
     """The sidebar nav's section headers, in order (whether or not the sidebar is shown)."""
-    return _texts(page, f"{SIDEBAR} {NAV_SECTION} [data-testid='stMarkdownContainer']")
+    return _texts(page, f"{SIDEBAR} {NAV_SECTION}")
 
 
 def sidebar_links(page: Page) -> list[str]:
     """The text of every sidebar nav link, in order (whether or not the sidebar is shown)."""
-    return _texts(page, f"{SIDEBAR} {NAV_LINK} [data-testid='stMarkdownContainer']")
+    return _texts(page, f"{SIDEBAR} {NAV_LINK}")
 
 
 def nav_link(page: Page, title: str) -> Locator:

@@ -19,7 +19,7 @@ from attention_ui.pages import ALL_PAGES
 
 CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
 PHONE = {"width": 390, "height": 844}
-NAV = "[data-testid='stPageLink-NavLink']"
+NAV = ".st-key-nav a"  # the app's menu (attention_ui.menu)
 PHONE_AGENT = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/156.0.0.0 Mobile Safari/537.36"

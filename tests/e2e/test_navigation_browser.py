@@ -54,7 +54,8 @@ def check_deep_link(page: Page, base: str, spec: PageSpec) -> None:
     assert_page_ok(app, spec.title)
     assert_sidebar_nav(app, spec.key)
     if spec.key == "start":  # the default page is served at "/"; its link carries ?s=
-        expect(app.sidebar.link(spec.title)).to_have_attribute("href", re.compile(r"^/?\?s=v1\."))
+        start_href = re.compile(r"^\.?/?\?s=v1\.")  # "./?s=...": relative to the page's address
+        expect(app.sidebar.link(spec.title)).to_have_attribute("href", start_href)
     expect(page).to_have_url(re.compile(rf"^{re.escape(base + app.path)}(\?|$)"))
     app.wait_for_share_url()
     assert app.scenario() == default_scenario()

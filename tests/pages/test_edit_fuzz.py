@@ -27,6 +27,7 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS, Scenario
 from attention_ui.guard import NOTICE
 from attention_ui.pages import ALL_PAGES, BY_KEY
+from tests.spec import menu_links
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TOKENS = ["the cat", "je suis", "a", "a b c d e f g h", "x, y, z", " , ", "<b>x</b> [y](z)"]
@@ -145,7 +146,7 @@ class EditSequence(RuleBasedStateMachine):
             return
         assert not self.at.exception, [e.value for e in self.at.exception]
         assert not [e for e in self.at.error if NOTICE[:30] in e.value], "a page failed"
-        assert len(self.at.sidebar.get("page_link")) == len(ALL_PAGES), "the menu is gone"
+        assert len(menu_links(self.at)) == len(ALL_PAGES), "the menu is gone"
 
 
 EditSequence.TestCase.settings = settings(

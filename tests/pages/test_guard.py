@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS
 from attention_ui import guard, state, views
 from attention_ui.pages import ALL_PAGES, BY_KEY
+from tests.spec import menu_links
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -26,7 +27,7 @@ def boom(*args: object, **kwargs: object) -> None:
 
 
 def menu(at: AppTest) -> list[str]:
-    return [link.proto.page for link in at.sidebar.get("page_link")]
+    return [link["path"] for link in menu_links(at)]
 
 
 def test_a_failing_callback_leaves_a_message_and_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:

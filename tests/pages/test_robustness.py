@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention_ui import views
 from attention_ui.pages import ALL_PAGES, BY_KEY
+from tests.spec import menu_links
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 CRASH_NOTICE = "Something went wrong on this page"
@@ -17,7 +18,7 @@ CRASH_NOTICE = "Something went wrong on this page"
 
 def nav_links(at: AppTest) -> list[str]:
     """The sidebar's page links (what a learner uses to get away from a broken page)."""
-    return [link.proto.page for link in at.sidebar.get("page_link")]
+    return [link["path"] for link in menu_links(at)]
 
 
 def test_custom_mask_follows_the_drafts_queries() -> None:

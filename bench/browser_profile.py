@@ -1,0 +1,183 @@
+"""Where an interaction's time goes in Chromium, against the floor (issue 11's profile).
+
+    python -m bench.browser_profile [--steps 8]
+
+For the floor's toggle and each of the app's interactions, over ``steps`` repetitions, it
+records through Playwright's CDP session:
+
+- the wall time until the new numbers are drawn (as bench_pages measures it);
+- the websocket messages the server sent for it, and their bytes;
+- the server's CPU for it (from /proc: the script and the event loop, every thread);
+- the browser's JavaScript CPU profile (CDP ``Profiler``), self time grouped by where it
+  runs: Plotly's chunk, React, Streamlit's own frontend code, the garbage collector, and
+  ``(program)``: the engine's own work outside JavaScript (style, layout, paint).
+
+Everything is per interaction (the median for the wall time, the mean for the profile).
+Run it on a quiet machine: under load every column grows, the ratios less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bench.bench_multihead import scenario_6x4
+from bench.bench_pages import CHANGED
+from bench.bench_real_model import _settle
+from bench.browser import CHROMIUM_ARGS, find_chromium, start_server
+
+GROUPS = (  # (label, what a script URL contains), first match wins
+    ("Plotly", "PlotlyChart"),
+    ("React", "react-dom"),
+    ("Streamlit frontend", ".js"),
+)
+NATIVE = {"(program)": "engine (style, layout, paint)", "(garbage collector)": "GC"}
+
+
+@dataclass
+class Interaction:
+    """Open ``path``; then ``act(page, k)`` for k = 0, 1, ..., until ``watch(k)`` changes."""
+
+    name: str
+    path: str
+    act: Callable
+    watch: Callable[[int], str]
+    viewport: tuple[int, int] = (1400, 1000)
+
+
+@dataclass
+class Profile:
+    wall: list[float] = field(default_factory=list)
+    messages: int = 0
+    kbytes: float = 0.0
+    server_cpu: float = 0.0
+    js: collections.Counter = field(default_factory=collections.Counter)
+
+
+def _press(selector: str, key: str) -> Callable:
+    def act(page, k: int) -> None:
+        if k == 0:
+            page.locator(selector).first.focus()
+        page.keyboard.press(key)
+
+    return act
+
+
+def _click_text(selector: str, texts: tuple[str, str]) -> Callable:
+    """A real mouse click (Playwright's click() adds its own checks to the time)."""
+
+    def act(page, k: int) -> None:
+        box = page.locator(selector, has_text=texts[k % 2]).first.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    return act
+
+
+SCALED = ".st-key-scaling_scaled .heatmap-label"
+SCORES = ".st-key-scores_chart .heatmap-label"
+INTERACTIONS = (
+    Interaction("floor: toggle -> 6x6 heatmap", "/", _press(".st-key-floor_toggle input", "Space"),
+                lambda k: ".st-key-floor_heatmap .heatmap-label"),
+    Interaction("Scaling toggle", "/scaling", _press(".st-key-scaled_toggle input", "Space"),
+                lambda k: SCALED),
+    Interaction("sidebar page switch (Scores <-> Scaling)", "/scores",
+                _click_text(".st-key-nav a", ("4. Scaling", "3. Scores")),
+                lambda k: SCALED if k % 2 == 0 else SCORES),
+    Interaction("Multi-head head count 4 <-> 2", f"/multi-head?s={scenario_6x4().to_url()}",
+                _click_text(".st-key-n_heads_choice button", ("2", "4")),
+                lambda k: ".st-key-mh_small_0 .heatmap-label", (1400, 2400)),
+)  # fmt: skip
+
+
+def _server_cpu_ms(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profile:
+    page = browser.new_page(viewport={"width": spec.viewport[0], "height": spec.viewport[1]})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    out, frames = Profile(), []
+    cdp.on("Network.webSocketFrameReceived", lambda e: frames.append(e["response"]))
+    page.goto(url + spec.path)
+    page.wait_for_selector(spec.watch(1), timeout=60_000)
+    _settle(page)
+    cdp.send("Profiler.enable")
+    cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+    cdp.send("Profiler.start")
+    frames.clear()
+    cpu0 = _server_cpu_ms(pid)
+    for k in range(steps):
+        before = "|".join(page.locator(spec.watch(k)).all_text_contents())
+        t0 = time.perf_counter()
+        spec.act(page, k)
+        page.wait_for_function(CHANGED, arg=[spec.watch(k), before], timeout=30_000, polling=10)
+        out.wall.append((time.perf_counter() - t0) * 1000)
+        _settle(page)
+    out.server_cpu = (_server_cpu_ms(pid) - cpu0) / steps
+    out.messages = len(frames) // steps
+    out.kbytes = sum(len(f["payloadData"]) for f in frames) * 0.75 / 1024 / steps  # base64
+    out.js = _grouped(cdp.send("Profiler.stop")["profile"], steps)
+    page.close()
+    return out
+
+
+def _grouped(prof: dict, steps: int) -> collections.Counter:
+    """Self time (ms per interaction) by group; idle time is left out."""
+    nodes = {n["id"]: n["callFrame"] for n in prof["nodes"]}
+    out: collections.Counter = collections.Counter()
+    for node, delta_us in zip(prof["samples"], prof["timeDeltas"], strict=True):
+        frame = nodes[node]
+        name, url = frame["functionName"], frame["url"]
+        if name == "(idle)":
+            continue
+        group = NATIVE.get(name) or next((g for g, part in GROUPS if part in url), "DOM and other")
+        out[group] += delta_us / 1000 / steps
+    return out
+
+
+def report(results: dict[str, Profile]) -> str:
+    floor = statistics.median(results[INTERACTIONS[0].name].wall)
+    groups = ["Plotly", "React", "Streamlit frontend", "DOM and other", "GC", *NATIVE.values()]
+    groups = list(dict.fromkeys(groups))
+    head = ["interaction", "wall ms", "x floor", "messages", "kB", "server CPU ms",
+            *[f"JS: {g} ms" for g in groups]]  # fmt: skip
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name, p in results.items():
+        wall = statistics.median(p.wall)
+        cells = [name, f"{wall:.0f}", f"{wall / floor:.2f}", str(p.messages), f"{p.kbytes:.1f}",
+                 f"{p.server_cpu:.0f}", *[f"{p.js[g]:.1f}" for g in groups]]  # fmt: skip
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", type=int, default=8)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    results = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        for spec in INTERACTIONS:
+            script = "bench/floor_app.py" if spec.name.startswith("floor") else "app.py"
+            proc, url = start_server(script)
+            try:
+                results[spec.name] = profile(browser, url, proc.pid, spec, args.steps)
+            finally:
+                proc.terminate()
+                proc.wait(timeout=10)
+        browser.close()
+    print(report(results))
+
+
+if __name__ == "__main__":
+    main()
