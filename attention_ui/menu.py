@@ -81,12 +81,14 @@ def render(current: str, query: dict[str, str] | None) -> None:
     A click reruns the app; the page asked for is then ``requested()``.
     """
     suffix = f"?{urlencode(query)}" if query else ""
+    # Relative to the open page's address, so they also work under a base URL path; Start
+    # is the app's root ("./"), where a bare "?s=" would mean the open page.
     items, section = [], None
     for spec in ALL_PAGES:
         head = spec.section if spec.section != section else None
         section = spec.section
         items.append({"section": head, "title": spec.title, "path": spec.key,
-                      "href": f"./{'' if spec.key == 'start' else spec.key}{suffix}",
+                      "href": f"{'./' if spec.key == 'start' else spec.key}{suffix}",
                       "current": spec.key == current})  # fmt: skip
     _MENU(key=KEY, data={"items": items}, on_go_change=lambda: None)
 

@@ -11,9 +11,11 @@ Each simulated student does what a browser does, message for message:
    ``BackMsg.rerun_script`` carrying the query string and the page's URL name, as the
    frontend's ``sendRerunBackMsg`` does for a fresh load; the first page is done when
    ``ForwardMsg.script_finished`` arrives;
-3. then "clicks" every few seconds (``--think``): half the time a sidebar link to another
-   page (``rerun_script`` with that page's ``page_script_hash`` and the link's ``?s=``),
-   otherwise a rerun of the page it is on (what any widget change costs outside a fragment).
+3. then "clicks" every few seconds (``--think``): half the time a sidebar menu link to
+   another page (as the browser sends it: a ``rerun_script`` of the page it is on carrying
+   the menu's trigger value ``go``; the app then switches page in the same request, which
+   finishes one run early), otherwise a rerun of the page it is on (what any widget change
+   costs outside a fragment).
 
 Like the browser it keeps the ForwardMsg cache (it sends back the hashes of cacheable
 messages it holds, so the server answers with ``ref_hash`` for them), and it follows the
@@ -51,6 +53,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.BidiComponent_pb2 import BidiComponent  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from attention_core import InputError, Scenario  # noqa: E402
@@ -209,8 +212,10 @@ class Student:
         self.port = parts.port or 80
         self.base = parts.path.rstrip("/")
         self.source = source_address(index) if self._spread() else None
-        self.pages: dict[str, str] = {}  # url_pathname -> page_script_hash
+        self.pages: dict[str, str] = {}  # url_pathname -> page_script_hash (warm-up, page_costs)
         self.page_hash = ""
+        self.menu_id = ""  # the sidebar menu's element id (attention_ui.menu), once seen
+        self.menu_targets: list[str] = []  # the pages its links offer (not the open one)
         self.cache: dict[str, int] = {}  # message hash -> run count when last used
         self.max_age = 2
         self.runs = 0
@@ -261,22 +266,30 @@ class Student:
                 await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
                 return
             await asyncio.sleep(pause)
-            others = [h for h in self.pages.values() if h != self.page_hash]
-            switch = bool(others) and self.rng.random() < PAGE_SWITCH_SHARE
-            target = self.rng.choice(others) if switch else self.page_hash
+            switch = bool(self.menu_targets) and self.rng.random() < PAGE_SWITCH_SHARE
+            go = self.rng.choice(self.menu_targets) if switch else ""
             t0 = time.perf_counter()
-            if await self._rerun(ws, page_hash=target):
+            if await self._rerun(ws, page_hash=self.page_hash, go=go):
                 (self.stats.switches if switch else self.stats.reruns).append(
                     time.perf_counter() - t0
                 )
 
-    async def _rerun(self, ws: ClientConnection, page_hash: str = "", page_name: str = "") -> bool:
-        """Send one rerun_script and read until script_finished; False if it failed."""
+    async def _rerun(
+        self, ws: ClientConnection, page_hash: str = "", page_name: str = "", go: str = ""
+    ) -> bool:
+        """Send one rerun_script and read until script_finished; False if it failed.
+
+        ``go``: a menu click asking for that page (the trigger value the browser sends).
+        """
         msg = BackMsg()
         rerun = msg.rerun_script
         rerun.query_string = self.query
         rerun.page_script_hash = page_hash
         rerun.page_name = page_name
+        if go:
+            trigger = rerun.widget_states.widgets.add()
+            trigger.id = f"$$STREAMLIT_INTERNAL_KEY_{self.menu_id}__events"
+            trigger.json_trigger_value = json.dumps([{"event": "go", "value": go}])
         rerun.cached_message_hashes.extend(self.cache)
         rerun.context_info.timezone = "UTC"
         rerun.context_info.locale = "en-US"
@@ -298,6 +311,8 @@ class Student:
             kind = fwd.WhichOneof("type")
             ok = self._handle(fwd, kind) and ok
             if kind == "script_finished":
+                if fwd.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    continue  # a page switch: the new page's run follows at once
                 self._end_run()
                 return ok and fwd.script_finished != ForwardMsg.FINISHED_WITH_COMPILE_ERROR
 
@@ -327,10 +342,19 @@ class Student:
             self.cache[fwd.ref_hash] = self.runs
         elif kind == "page_not_found":
             return self._error(f"page not found: {fwd.page_not_found.page_name!r}")
+        elif kind == "delta" and fwd.delta.new_element.WhichOneof("type") == "bidi_component":
+            self._read_menu(fwd.delta.new_element.bidi_component)
         elif kind == "delta" and fwd.delta.new_element.WhichOneof("type") == "exception":
             exc = fwd.delta.new_element.exception
             return self._error(f"the app raised {exc.type}: {exc.message[:200]}")
         return True
+
+    def _read_menu(self, element: BidiComponent) -> None:
+        """The sidebar menu: its id (for the trigger) and the pages its links lead to."""
+        if element.component_name.endswith(".menu"):
+            self.menu_id = element.id
+            items = json.loads(element.json)["items"]
+            self.menu_targets = [item["path"] for item in items if not item["current"]]
 
     def _follow_url(self, query: str) -> bool:
         """The app wrote the URL; it must hold this student's scenario, then we keep it."""
