@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 
 from bench.bench_multihead import scenario_6x4
 from bench.bench_pages import CHANGED
-from bench.bench_real_model import _settle
+from bench.bench_real_model import STAGE_CELLS, _pick, _settle
 from bench.browser import CHROMIUM_ARGS, find_chromium, start_server
+from bench.browser_app import _mouse_click
 
 GROUPS = (  # (label, what a script URL contains), first match wins
     ("Plotly", "PlotlyChart"),
@@ -41,13 +42,15 @@ NATIVE = {"(program)": "engine (style, layout, paint)", "(garbage collector)": "
 
 @dataclass
 class Interaction:
-    """Open ``path``; then ``act(page, k)`` for k = 0, 1, ..., until ``watch(k)`` changes."""
+    """Open ``path``; then for k = 0, 1, ...: ``arm(page, k)`` gets the change ready (untimed)
+    and returns it; the change is timed until ``watch(k)`` shows other numbers."""
 
     name: str
     path: str
-    act: Callable
+    arm: Callable[..., Callable[[], None]]
     watch: Callable[[int], str]
     viewport: tuple[int, int] = (1400, 1000)
+    tab: str = ""  # a tab to open first
 
 
 @dataclass
@@ -60,22 +63,29 @@ class Profile:
 
 
 def _press(selector: str, key: str) -> Callable:
-    def act(page, k: int) -> None:
-        if k == 0:
-            page.locator(selector).first.focus()
-        page.keyboard.press(key)
+    def arm(page, k: int) -> Callable[[], None]:
+        page.locator(selector).first.focus()
+        return lambda: page.keyboard.press(key)
 
-    return act
+    return arm
 
 
 def _click_text(selector: str, texts: tuple[str, str]) -> Callable:
-    """A real mouse click (Playwright's click() adds its own checks to the time)."""
+    """One mouse event (Playwright's click() would add its own checks to the time)."""
 
-    def act(page, k: int) -> None:
-        box = page.locator(selector, has_text=texts[k % 2]).first.bounding_box()
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    def arm(page, k: int) -> Callable[[], None]:
+        return _mouse_click(page, page.locator(selector, has_text=texts[k % 2]).first)
 
-    return act
+    return arm
+
+
+def _choose(widget: str) -> Callable:
+    """The next or the previous option of a select box: the list is opened untimed."""
+
+    def arm(page, k: int) -> Callable[[], None]:
+        return _pick(page, widget, k % 2 == 0)
+
+    return arm
 
 
 SCALED = ".st-key-scaling_scaled .heatmap-label"
@@ -91,6 +101,10 @@ INTERACTIONS = (
     Interaction("Multi-head head count 4 <-> 2", f"/multi-head?s={scenario_6x4().to_url()}",
                 _click_text(".st-key-n_heads_choice button", ("2", "4")),
                 lambda k: ".st-key-mh_small_0 .heatmap-label", (1400, 2400)),
+    Interaction("Real model head pick, Scores tab", "/real-model", _choose("rm_head"),
+                lambda k: STAGE_CELLS["Scores"], tab="Scores"),
+    Interaction("Real model head pick, Softmax tab", "/real-model", _choose("rm_head"),
+                lambda k: STAGE_CELLS["Softmax"], tab="Softmax"),
 )  # fmt: skip
 
 
@@ -107,6 +121,10 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
     out, frames = Profile(), []
     cdp.on("Network.webSocketFrameReceived", lambda e: frames.append(e["response"]))
     page.goto(url + spec.path)
+    if spec.tab:
+        page.wait_for_selector(".st-key-rm_gallery .heatmaplayer", timeout=120_000)
+        _settle(page)
+        page.get_by_role("tab", name=spec.tab, exact=True).click()
     page.wait_for_selector(spec.watch(1), timeout=60_000)
     _settle(page)
     cdp.send("Profiler.enable")
@@ -115,9 +133,10 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
     frames.clear()
     cpu0 = _server_cpu_ms(pid)
     for k in range(steps):
+        change = spec.arm(page, k)
         before = "|".join(page.locator(spec.watch(k)).all_text_contents())
         t0 = time.perf_counter()
-        spec.act(page, k)
+        change()
         page.wait_for_function(CHANGED, arg=[spec.watch(k), before], timeout=30_000, polling=10)
         out.wall.append((time.perf_counter() - t0) * 1000)
         _settle(page)
