@@ -143,7 +143,7 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
     c1, c2 = st.columns(2)
     c1.selectbox("Query (row)", ql, key=pick_q)
     c2.selectbox("Key (column)", kl, key=pick_k)
-    breakdown(t, i, j, ql[i], kl[j])
+    breakdown(t, i, j, ql[i], kl[j], key=f"{key}_terms")
 
 
 @guard.callback
@@ -156,14 +156,23 @@ def _on_cell_click(chart: str, pick_q: str, pick_k: str) -> None:
         st.session_state[pick_k] = html.unescape(points[0]["x"])
 
 
-def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str) -> None:
+def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str, key: str) -> None:
     """q_i · k_j = q_i1 k_j1 + ... = value, term by term."""
     table = data.breakdown_table(t, i, j)
     st.markdown(f"**Score of query {md_escape(q_label)} against key {md_escape(k_label)}**")
     st.latex(data.breakdown_latex(t, i, j))
     # A static table of preformatted numbers: every pick redraws it, and an interactive
-    # grid (or a pandas Styler on the server) costs several times more to redraw.
-    st.table(table.map(lambda x: minus(f"{x:.4f}")))
+    # grid (or a pandas Styler on the server) costs several times more to redraw. A long
+    # one (a real head's 32 terms) waits in a lazy expander: the formula shows the first
+    # terms, and the 32-row table was most of the browser's work on every head pick.
+    terms = table.map(lambda x: minus(f"{x:.4f}"))
+    if len(table) <= data.LATEX_TERMS:
+        st.table(terms)
+    else:
+        box = st.expander(f"Every term ({len(table)})", key=key, on_change="rerun")
+        if box.open is not False:
+            with box:
+                st.table(terms)
     st.caption(
         f"Sum of the last column: {table['q × k'].sum():.4f}. The cell in row {i + 1}, column "
         f"{j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."

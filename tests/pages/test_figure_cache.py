@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -59,3 +61,27 @@ def test_the_breakdown_formula_is_capped_and_the_table_has_every_term() -> None:
     short = random_scenario(seed=3, n_tokens=3, d_k=LATEX_TERMS).trace()
     assert breakdown_latex(short, 0, 1).count(")(") == LATEX_TERMS
     assert "more terms" not in breakdown_latex(short, 0, 1)
+
+
+def test_a_long_breakdown_table_waits_in_a_closed_expander() -> None:
+    """Up to LATEX_TERMS terms the table is on the page; more (a real head's 32) wait in a
+    lazy expander: a pick then redraws the formula, not a 32-row table."""
+    from streamlit.testing.v1 import AppTest
+
+    from attention_ui.pages import BY_KEY
+
+    def scores_page(d_k: int) -> AppTest:
+        at = AppTest.from_file(
+            str(Path(__file__).resolve().parents[2] / "app.py"), default_timeout=30
+        )
+        at.query_params["s"] = random_scenario(seed=3, n_tokens=3, d_k=d_k).to_url()
+        return at.run().switch_page(BY_KEY["scores"].path).run()
+
+    short = scores_page(LATEX_TERMS)
+    assert [len(t.value) for t in short.table] == [LATEX_TERMS]
+    assert not [e for e in short.expander if e.label.startswith("Every term")]
+    long = scores_page(LATEX_TERMS + 5)
+    assert [e.label for e in long.expander if e.label.startswith("Every term")] == [
+        f"Every term ({LATEX_TERMS + 5})"
+    ]
+    assert not long.table, "the long table was drawn with its expander closed"
