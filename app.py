@@ -13,7 +13,7 @@ from attention_ui.pages import ALL_PAGES
 if state.page_config_due():  # once a session: the browser keeps it
     st.set_page_config(
         page_title="Attention Lab",
-        page_icon="assets/favicon.png",
+        page_icon=look.FAVICON,
         layout="wide",
         initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
     )

@@ -137,25 +137,31 @@ def _heatmap(
     if clickable:
         data.append(_cell_markers(texts, row_labels, col_labels, row_title, col_title))
     angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
+    # Margins computed here, not by Plotly's automargin: that measures every label after
+    # drawing and then draws the figure again (a third of Plotly's time in the browser on
+    # a multi-head head count change: CDP profile, bench/browser_profile.py).
     layout = {
         "title": TITLE | {"text": title},
         "xaxis": {
             "title": {"text": col_title, "standoff": 4},
             "side": "top",
             "type": "category",
-            "automargin": True,
             "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
         },
         "yaxis": {
-            "title": {"text": row_title},
+            "title": {"text": row_title, "standoff": 6},
             "type": "category",
-            "automargin": True,
             "range": [M.shape[0] - 0.5, -0.5],
         },  # first row on top, as in a matrix
         "plot_bgcolor": MASKED_BG,
         "height": _height(M.shape[0]) + top - 60,
-        "margin": {"l": 10, "r": 10 + right_margin, "t": top, "b": 10},
+        "margin": {
+            "l": side_room(row_labels, FONT["size"]),
+            "r": 10 + right_margin,
+            "t": top,
+            "b": 10,
+        },
         "font": FONT,
         "annotations": annotations,
         "shapes": [] if highlight is None else [_outline(*highlight)],
@@ -233,6 +239,12 @@ def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[i
     upright = cell_px is None or width > cell_px - 4
     label_room = width + 6 if upright else font + 6
     return (-90 if upright else 0), int(TITLE_ROOM + font + 10 + label_room)
+
+
+def side_room(labels: Sequence[str], font: int) -> int:
+    """The left margin (px) that fits the row labels and the axis title beside them."""
+    longest = max((len(html.unescape(label)) for label in labels), default=1)
+    return int(0.62 * font * longest + 6 + font + 16)
 
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type

@@ -7,7 +7,9 @@ Streamlit tells the server about the browser (st.context).
 
 from __future__ import annotations
 
+import base64
 import re
+from pathlib import Path
 
 import streamlit as st
 
@@ -15,6 +17,17 @@ from attention_ui.figures import LIGHT, PALETTES, Palette
 
 # Phones and small tablets say so in their user agent ("Mobile", "Android ... Mobile").
 _PHONE = re.compile(r"Mobi|iPhone|iPod|Android.+Mobile", re.IGNORECASE)
+
+
+# The favicon as a data: URL (434 bytes). A file path would be served from Streamlit's
+# media store, which forgets it after the session's next run; the page config is sent on
+# a session's first run only (state.page_config_due), so the browser would later get a 404.
+FAVICON = (
+    "data:image/png;base64,"
+    + base64.b64encode(
+        (Path(__file__).resolve().parents[1] / "assets" / "favicon.png").read_bytes()
+    ).decode()
+)
 
 
 def palette() -> Palette:

@@ -76,20 +76,12 @@ def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
     )
     layout = dict(
         title={"text": f"W_{name} ({shape(W)})", "x": 0.0},
-        xaxis={
-            "side": "top",
-            "type": "category",
-            "automargin": True,
-        },
-        yaxis={
-            "autorange": "reversed",
-            "type": "category",
-            "automargin": True,
-            "title": {"text": "embedding dim"},
-        },
+        xaxis={"side": "top", "type": "category"},
+        yaxis={"autorange": "reversed", "type": "category", "title": {"text": "embedding dim"}},
         height=int(np.clip(130 + 34 * W.shape[0], 220, 700)),
         font=fig.FONT,
-        margin={"l": 10, "r": 10, "t": 90, "b": 10},
+        # margins computed, not automargin (which draws the figure twice: figures.heatmap)
+        margin={"l": fig.side_room(heat.y, fig.FONT["size"]), "r": 10, "t": 90, "b": 10},
         plot_bgcolor="#FFFFFF",
     )
     return go.Figure(data=[heat], layout=layout)  # one call: update_layout costs ~4 ms more
@@ -116,7 +108,10 @@ def head_weights_figure(
     )
     n = len(row_labels)
     figure.layout.height = int(np.clip(110 + 40 * n, 220, 700))
-    figure.layout.margin = {"l": 6, "r": 6, "t": 56, "b": 6}
+    # Plotly no longer widens the margins itself (figures.heatmap computes them): keep the
+    # left and top ones that fit the labels and the title, narrow only the others.
+    figure.layout.margin = {"l": figure.layout.margin.l, "r": 6, "t": figure.layout.margin.t,
+                            "b": 6}  # fmt: skip
     return _compact(figure, weights, 13 if n <= 6 else 11)
 
 

@@ -157,6 +157,10 @@ def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = Fal
         font={"size": FONT_SIZE},
         title={"font": {"size": TITLE_SIZE}},
         margin={"t": 105},
+        # Plotly sizes the margins for the projector's type: the walkthrough's figures
+        # carry margins computed for their own smaller labels (figures.side_room).
+        xaxis={"automargin": True},
+        yaxis={"automargin": True},
     )
     big.update_traces(
         textfont={"size": _cell_size(max(rows, cols), narrow)},

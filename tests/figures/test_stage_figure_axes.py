@@ -59,3 +59,18 @@ def test_score_cells_sit_under_their_query_and_key() -> None:
     np.testing.assert_array_equal(np.asarray(heat.z, dtype=float), RAW_SCORES)
     assert heat.text[0][1] == "2.00"  # row "why", column "b"
     assert heat.text[1][1] == "0.00"  # row "how", column "b"
+
+
+def test_heatmap_margins_fit_the_labels_without_plotly_automargin() -> None:
+    """The heatmap sets its own margins (Plotly's automargin draws every figure twice in
+    the browser): the left one grows with the longest row label, in px of 14 px type."""
+    from attention_ui import figures as fig
+
+    M = np.zeros((2, 3))
+    short = fig.heatmap(M, ["a", "b"], ["x", "y", "z"], "t")
+    long = fig.heatmap(M, ["a", "a much longer row"], ["x", "y", "z"], "t")
+    for figure in (short, long):
+        assert not figure.layout.xaxis.automargin and not figure.layout.yaxis.automargin
+    # 17 characters of ~0.55 em each (at least) beside the 14 px axis title
+    assert long.layout.margin.l >= 17 * 0.55 * 14 + 14
+    assert long.layout.margin.l - short.layout.margin.l >= 16 * 0.55 * 14
