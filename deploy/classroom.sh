@@ -127,6 +127,10 @@ start_backends() {
   # One cookie secret for all processes, so a cookie one of them set is valid on the others.
   STREAMLIT_SERVER_COOKIE_SECRET=$("$PYTHON" -c "import secrets; print(secrets.token_hex(32))")
   export STREAMLIT_SERVER_COOKIE_SECRET
+  # Two glibc malloc heaps per process instead of up to 8 per core (Streamlit runs each
+  # script in a thread): 11 MB lower peak for 40 seats (bench/RESULTS.md, "Closed sessions
+  # give their memory back"; the Makefile's run target sets it too).
+  export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
   for ((i = 0; i < WORKERS; i++)); do
     port=$((BACKEND_PORT + i))
     "$PYTHON" -m streamlit run app.py --server.port "$port" --server.address 127.0.0.1 \
