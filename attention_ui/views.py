@@ -35,7 +35,7 @@ from attention_ui import stage_figures as sf
 from attention_ui.figure_cache import Lazy, lazy, ready, resolve
 from attention_ui.stage_data import Labels
 from attention_ui.stages import stage_figure
-from attention_ui.text import md_escape, minus, shape
+from attention_ui.text import md_escape, minus, num, shape
 from attention_ui.widgets import csv_download, show_code
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -224,12 +224,19 @@ def _softmax_row(labels: Labels, t: AttentionTrace, key: str) -> None:
     """One query's softmax, step by step; choosing the row reruns only this part."""
     row = _pick_row(labels.queries, f"{key}_row")
     st.markdown(f"**Softmax of the row for query {md_escape(labels.queries[row])}, step by step**")
-    st.dataframe(data.softmax_table(t, row, labels.keys), width="content")
+    # A static table of text (6 significant digits): a head pick on the real model page
+    # redraws it, and the interactive grid was a third of the browser's work there.
+    st.table(data.softmax_table(t, row, labels.keys).map(_as_text))
     st.caption(
         "Each weight is e^score divided by the sum of the row's e^score. Masked keys (score −∞) "
         f"contribute e^−∞ = 0. The weights of this row sum to {t.weights[row].sum():.6f}."
     )
     _stability_demo(t, row, labels.keys, key)
+
+
+def _as_text(x: object) -> str:
+    """A table cell as the page writes numbers (−∞ and ∞ too); text stays as it is."""
+    return x if isinstance(x, str) else num(float(x), 6)
 
 
 def _pick_row(labels: list[str], key: str) -> int:

@@ -414,8 +414,10 @@ class _RowPicker:
         wait_idle(self.page)
 
     def row_table(self) -> Locator:
-        """The step-by-step table of the picked row (the first dataframe after the picker)."""
-        return self.page.locator(f"{MAIN} [data-testid='stDataFrame']").first
+        """The step-by-step table of the picked row (the first table after the picker: a
+        static one on the Softmax page, an interactive one on the Output page)."""
+        tables = f"{MAIN} [data-testid='stDataFrame'], {MAIN} [data-testid='stTable']"
+        return self.page.locator(tables).first
 
 
 class SoftmaxPage(_RowPicker, AppPage):

@@ -75,6 +75,17 @@ def test_hungry_numbers_on_screen() -> None:
     np.testing.assert_allclose(heatmap_z(at, "Output"), [[2.41477, 3.93965]], atol=1e-5)
 
 
+def test_softmax_row_table_shows_the_lessons_numbers() -> None:
+    """The hungry lesson's first row, as text: weights 0.844, 0.114, 0.042 (hand-worked)."""
+    at = open_page("softmax", {"s": PRESETS["hungry"].build().to_url()})
+    table = at.table[0].value
+    assert list(table.columns)[-1] == "weight"
+    np.testing.assert_allclose(table["weight"].astype(float), [0.844, 0.114, 0.042], atol=5e-4)
+    causal = PRESETS["cat_mat"].build().replace(mask_kind="causal")
+    first_row = open_page("softmax", {"s": causal.to_url()}).table[0].value
+    assert list(first_row["score"][1:]) == ["−∞"] * 5 and first_row["weight"].iloc[0] == "1"
+
+
 def test_masked_cells_are_gaps_and_read_minus_infinity() -> None:
     s = PRESETS["cat_mat"].build().replace(mask_kind="causal")
     at = open_page("mask", {"s": s.to_url()})
