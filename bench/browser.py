@@ -31,14 +31,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(script: str = "app.py") -> tuple[subprocess.Popen, str]:
-    """``streamlit run script`` on a free loopback port; returns the process and its URL."""
+def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subprocess.Popen, str]:
+    """``streamlit run script`` in ``root`` on a free loopback port; returns the process and
+    its URL."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

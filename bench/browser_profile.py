@@ -1,6 +1,7 @@
 """Where an interaction's time goes in Chromium, against the floor (issue 11's profile).
 
     python -m bench.browser_profile [--steps 8]
+    python -m bench.browser_profile --root ../before --root . [--rounds 2]   # paired
 
 For the floor's toggle and each of the app's interactions, over ``steps`` repetitions, it
 records through Playwright's CDP session:
@@ -177,25 +178,73 @@ def report(results: dict[str, Profile]) -> str:
     return "\n".join(lines)
 
 
+def paired(browser, roots: list[str], rounds: int, steps: int) -> str:
+    """Each interaction on every checkout in ``roots`` (before/after), alternating order for
+    ``rounds`` rounds, against the floor: wall time and the browser's JS CPU, same run."""
+    servers = [start_server("bench/floor_app.py")] + [start_server("app.py", r) for r in roots]
+    wall: dict = collections.defaultdict(list)
+    cpu: dict = collections.defaultdict(list)
+    try:
+        for r in range(rounds):
+            for spec in INTERACTIONS:
+                order = [0] if spec.name.startswith("floor") else list(range(1, len(servers)))
+                for i in order if r % 2 == 0 else order[::-1]:
+                    proc, url = servers[i]
+                    prof = profile(browser, url, proc.pid, spec, steps)
+                    wall[spec.name, i] += prof.wall
+                    cpu[spec.name, i].append(sum(prof.js.values()))
+    finally:
+        for proc, _ in servers:
+            proc.terminate()
+            proc.wait(timeout=10)
+    floor = INTERACTIONS[0].name
+    f_wall, f_cpu = statistics.median(wall[floor, 0]), statistics.mean(cpu[floor, 0])
+    lines = [f"floor: {f_wall:.0f} ms wall, {f_cpu:.0f} ms browser CPU",
+             "| interaction | " + " | ".join(f"{r}: wall ms (x floor), browser CPU ms (x floor)"
+                                             for r in roots) + " |",
+             "|" + "---|" * (len(roots) + 1)]  # fmt: skip
+    for spec in INTERACTIONS[1:]:
+        cells = []
+        for i in range(1, len(servers)):
+            w, c = statistics.median(wall[spec.name, i]), statistics.mean(cpu[spec.name, i])
+            cells.append(f"{w:.0f} ({w / f_wall:.2f}x), {c:.0f} ({c / f_cpu:.2f}x)")
+        lines.append(f"| {spec.name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=8)
+    parser.add_argument(
+        "--root",
+        action="append",
+        default=[],
+        help="a checkout to compare (repeat: before and after, same run)",
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="with --root: alternating rounds")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    results = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-        for spec in INTERACTIONS:
-            script = "bench/floor_app.py" if spec.name.startswith("floor") else "app.py"
-            proc, url = start_server(script)
-            try:
-                results[spec.name] = profile(browser, url, proc.pid, spec, args.steps)
-            finally:
-                proc.terminate()
-                proc.wait(timeout=10)
+        if args.root:
+            print(paired(browser, args.root, args.rounds, args.steps))
+        else:
+            print(report(single(browser, args.steps)))
         browser.close()
-    print(report(results))
+
+
+def single(browser, steps: int) -> dict[str, Profile]:
+    results = {}
+    for spec in INTERACTIONS:
+        script = "bench/floor_app.py" if spec.name.startswith("floor") else "app.py"
+        proc, url = start_server(script)
+        try:
+            results[spec.name] = profile(browser, url, proc.pid, spec, steps)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    return results
 
 
 if __name__ == "__main__":
