@@ -260,12 +260,7 @@ class Student:
             await self._click_until(ws, stop_at)
 
     async def _click_until(self, ws: ClientConnection, stop_at: float) -> None:
-        while True:
-            pause = self.rng.uniform(*self.opts.think)
-            if time.monotonic() + pause >= stop_at:
-                await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
-                return
-            await asyncio.sleep(pause)
+        while await think(self.rng, self.opts.think, stop_at):
             switch = bool(self.menu_targets) and self.rng.random() < PAGE_SWITCH_SHARE
             go = self.rng.choice(self.menu_targets) if switch else ""
             t0 = time.perf_counter()
@@ -377,6 +372,16 @@ class Student:
     def _error(self, text: str) -> bool:
         self.stats.errors.append(f"student {self.index}: {text}")
         return False
+
+
+async def think(rng: random.Random, pause: tuple[float, float], stop_at: float) -> bool:
+    """A student's pause before the next click; False (at the end) when the class ends first."""
+    wait = rng.uniform(*pause)
+    if time.monotonic() + wait >= stop_at:
+        await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+        return False
+    await asyncio.sleep(wait)
+    return True
 
 
 def source_address(index: int) -> str:

@@ -104,12 +104,7 @@ class BrowserStudent:
         await self._settle_and_inspect(page)
 
     async def _click_until(self, page: Page, stop_at: float) -> None:
-        while True:
-            pause = self.rng.uniform(*self.opts.think)
-            if time.monotonic() + pause >= stop_at:
-                await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
-                return
-            await asyncio.sleep(pause)
+        while await load.think(self.rng, self.opts.think, stop_at):
             toggle = self.where == "scaling" and self.rng.random() < TOGGLE_SHARE
             await self._act(page, self._toggle(page) if toggle else self._switch(page))
 
