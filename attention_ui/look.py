@@ -49,7 +49,7 @@ def phone() -> bool:
 # - Formulas wider than a phone scroll sideways instead of being cut at the right edge.
 # - The Start page's diagram (dark lines and text) keeps a white card in the dark theme.
 # - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
-#   covers the page; the app draws its own menu (st.page_link, which carries ?s=), so the
+#   covers the page; the app draws its own menu (attention_ui.menu, links with ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
 #   sidebar link also presses the sidebar's close button.
 FRAME = """

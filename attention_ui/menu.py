@@ -2,9 +2,9 @@
 
 Why not one st.page_link per page: every full rerun re-sends and redraws every element,
 and the menu's 13 links, 3 headers and their containers were 20 of the 63 messages a
-rerun sent. In Chromium the sidebar was about a third of a Scaling toggle's redraw
-(1.61x the floor with it, 1.22x without; bench/RESULTS.md). A Streamlit v2 component
-draws the same links from one message.
+Scaling toggle sent. A Streamlit v2 component draws the same links from one message
+(with the other cuts of issue 11: 37 messages, and the browser's React and Streamlit
+frontend time per toggle 22 -> 13 ms and 46 -> 27 ms; bench/RESULTS.md).
 
 A click is handled like st.page_link's: no page load, one browser-history entry. The
 component reports which page was asked for (a trigger value); app.py then switches to it
