@@ -54,3 +54,18 @@ def test_a_failing_page_keeps_the_navigation_and_says_what_to_do(
     at.button(key="crash_reset").click().run()  # the way out the message offers
     at.switch_page(BY_KEY["scores"].path).run()
     assert not at.exception and not at.error
+
+
+def test_the_menu_lists_every_page_once_and_carries_the_scenario() -> None:
+    """One element: every page in reading order, each section named once, the open page
+    marked, every link with the address's own ?s= (a new tab opens the same numbers)."""
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.switch_page(BY_KEY["scores"].path).run()
+    items = menu_links(at)
+    assert [i["title"] for i in items] == [spec.title for spec in ALL_PAGES]
+    sections = [i["section"] for i in items if i["section"]]
+    assert sections == list(dict.fromkeys(spec.section for spec in ALL_PAGES if spec.section))
+    assert [i["path"] for i in items if i["current"]] == ["scores"]
+    s = at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"]
+    assert all(i["href"].endswith(f"?s={s}") for i in items)
+    assert items[0]["href"].startswith("./?") and items[3]["href"].startswith("scores?")
