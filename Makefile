@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run dev classroom test test-fast lint bench clean model
+.PHONY: run dev classroom test test-fast lint bench clean model screenshots
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,10 @@ lint: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed $(MODEL)  ## every benchmark, including a short load test (bench/load.py)
 	$(PY) -m bench
+
+# The README's images, from the app as it is now (a real server and Debian's Chromium).
+screenshots: $(VENV)/.dev-installed $(MODEL)  ## retake assets/screenshot*.png
+	$(PY) scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts

@@ -45,6 +45,47 @@ def test_next_token():
     assert _label(_shifted(6, +1)) == "next"
 
 
+# The edges of the grid: the first key and the last key. Four plain tokens (no special
+# ones), so every row is a query. A diagonal weight of 0.9 on three of the four rows, and
+# the fourth row (the one with no such neighbour) spread evenly: worked by hand, the mean
+# over the four queries is (3 x 0.9 + 0) / 4 = 0.675, above CLEAR (0.5). Drop the edge key
+# and it falls to (2 x 0.9) / 4 = 0.45, no label.
+EDGE_SPECIAL = np.zeros(4, dtype=bool)
+
+
+def _edge(shift: int) -> np.ndarray:
+    W = np.full((4, 4), 0.25)
+    for i in range(4):
+        if 0 <= i + shift < 4:
+            W[i] = 0.1 / 3
+            W[i, i + shift] = 0.9
+    return W
+
+
+def test_next_token_counts_the_last_key():
+    W = _edge(+1)  # rows 0, 1, 2 -> keys 1, 2, 3: row 2's weight on the last key decides it
+    p = head_pattern(W, special=EDGE_SPECIAL)
+    assert p.scores["next"] == pytest.approx(0.675, rel=1e-12)
+    assert p.scores["previous"] == pytest.approx((0.25 + 2 * 0.1 / 3) / 4, rel=1e-12)
+    assert p.label == "next"
+
+
+def test_previous_token_counts_the_first_key():
+    W = _edge(-1)  # rows 1, 2, 3 -> keys 0, 1, 2: row 1's weight on the first key decides it
+    p = head_pattern(W, special=EDGE_SPECIAL)
+    assert p.scores["previous"] == pytest.approx(0.675, rel=1e-12)
+    assert p.label == "previous"
+
+
+def test_the_last_valid_token_counts_before_padding():
+    W = np.zeros((5, 5))
+    W[:4, :4] = _edge(+1)  # four valid tokens, as above; none looks at the padding key
+    W[4] = 0.2  # the padding row: never a query
+    p = head_pattern(W, special=np.array([False] * 4 + [True]), n_valid=4)
+    assert p.scores["next"] == pytest.approx(0.675, rel=1e-12)  # the last valid key counts
+    assert p.label == "next"
+
+
 def test_sink_on_cls_and_sep():
     W = np.zeros((6, 6))
     W[:, 0], W[:, 5] = 0.3, 0.6

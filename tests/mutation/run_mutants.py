@@ -34,7 +34,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 # What the tests need from the tree; everything else (the venv, git, caches) stays behind.
-COPY = ("app.py", "pyproject.toml", "app_pages", "attention_core", "attention_ui", "tests")
+COPY = ("app.py", "pyproject.toml", "app_pages", "assets", "attention_core", "attention_ui",
+        "tests")  # fmt: skip
 SKIP = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
 PYTEST = ("-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e", "--no-header", "-o", "addopts=")
 KILLED, SURVIVED = 1, 0  # pytest exit codes: some test failed / all passed
@@ -114,6 +115,34 @@ MUTANTS = (
         ".chisquare(d_k, n_samples)",
         ".chisquare(d_k + 1, n_samples)",
         ("tests/core/test_saturation.py::test_shortcut_matches_direct_monte_carlo",),
+    ),
+    Mutant(
+        "next-token score drops the last key (off by one at the grid's edge)",
+        "attention_core/pretrained/patterns.py",
+        "ok = (keys >= 0) & (keys < W.shape[1])",
+        "ok = (keys >= 0) & (keys < W.shape[1] - 1)",
+        ("tests/core/test_pretrained_patterns.py",),
+    ),
+    Mutant(
+        "previous-token score drops the first key",
+        "attention_core/pretrained/patterns.py",
+        "ok = (keys >= 0) & (keys < W.shape[1])",
+        "ok = (keys > 0) & (keys < W.shape[1])",
+        ("tests/core/test_pretrained_patterns.py",),
+    ),
+    Mutant(
+        "patterns drop the last valid token before the padding",
+        "attention_core/pretrained/patterns.py",
+        "W = W[:n_valid, :n_valid]",
+        "W = W[: n_valid - 1, : n_valid - 1]",
+        ("tests/core/test_pretrained_patterns.py",),
+    ),
+    Mutant(
+        "score breakdown starts on the smallest score",
+        "attention_ui/stage_data.py",
+        "i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)",
+        "i, j = np.unravel_index(np.argmin(t.scores), t.scores.shape)",
+        ("tests/pages/test_breakdown_start.py",),
     ),
 )
 

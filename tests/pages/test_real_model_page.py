@@ -16,7 +16,9 @@ from streamlit.testing.v1 import AppTest
 from attention_core.pretrained import MODEL_DIR_ENV, ModelMissing, attention_to, load_model
 from attention_ui import real_model_head, state
 from attention_ui.real_model_lab import DEFAULT_TEXT
+from tests.core.minilm import network_tol
 from tests.spec import chart_specs, numeric
+from tests.tolerance import assert_within
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "app_pages/labs/real_model.py"
@@ -76,7 +78,9 @@ def test_gallery_shows_every_heads_weights(model) -> None:
     for layer in range(6):
         for head in range(12):
             block = z[layer * step_y : layer * step_y + n, head * step_x : head * step_x + n]
-            np.testing.assert_allclose(block, run.heads[layer][head].weights, atol=1e-6)
+            # the page ran its own forward pass (its BLAS threads may block the sums
+            # differently): the network's float32 rounding bound (tests/core/minilm.py)
+            assert_within(block, run.heads[layer][head].weights, network_tol("full_weights"))
     # labels are the computed patterns, one per labelled head
     notes = spec["layout"]["annotations"]
     names = [a["text"].replace("<br>", " ").replace("/ ", "/") for a in notes]
@@ -116,7 +120,7 @@ def test_picked_head_stages_equal_its_trace(model) -> None:
     np.testing.assert_allclose(numeric(weights), t.weights)
     at.session_state[state.RM_STAGE] = "Q, K, V"
     at.run()
-    np.testing.assert_allclose(numeric(chart(at, "K (15 × 32)")["data"][0]["z"]), t.K, rtol=1e-6)
+    np.testing.assert_array_equal(numeric(chart(at, "K (15 × 32)")["data"][0]["z"]), t.K)
     assert "W_Q, W_K and W_V" in texts(at)
 
 
