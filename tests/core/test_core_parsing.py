@@ -21,6 +21,7 @@ from attention_core import (
     parse_tokens,
 )
 from attention_core.parsing import MAX_TEXT_CHARS
+from tests.tolerance import assert_within, eps
 
 
 def raises_exactly(message: str):
@@ -161,7 +162,10 @@ def test_parse_matrix_treats_none_as_empty():
 def test_format_matrix_round_trips_through_parse_matrix(M):
     np.testing.assert_array_equal(parse_matrix(format_matrix(M, digits=17)), M)
     approx = parse_matrix(format_matrix(M))  # 6 significant digits by default
-    np.testing.assert_allclose(approx, M, rtol=1e-5)
+    # Rounding to 6 significant digits: half a unit in the 6th, <= 5e-6 |x|; reading the
+    # decimal back: u |x|, or below the normal range half the subnormal spacing (floats
+    # differ by whole spacings, so one spacing: 2^-1074, the smallest positive float).
+    assert_within(approx, M, (5e-6 + eps(np.float64)) * np.abs(M) + 2.0**-1074, "6 digits")
 
 
 def test_format_matrix_text():

@@ -9,6 +9,7 @@ import pytest
 from reference import reference_attention, reference_softmax_row
 
 from attention_core import PRESETS, attention, causal_mask, padding_mask
+from tests.tolerance import assert_within, attention_bounds, product_bound, softmax_bound
 
 # (n_q, n_k, d_k, d_v): 1x1, cross-attention (n_q != n_k), d_v != d_k, d_k = 1, bigger ones.
 SHAPES = [
@@ -89,15 +90,20 @@ def test_a_masked_scenario_matches_the_reference(kind, n_valid):
 
 
 def assert_matches_reference(trace, ref) -> None:
-    np.testing.assert_allclose(trace.scores, ref.scores, rtol=1e-12, atol=1e-12)
+    """Every stage within the bound of two float64 evaluations (tests/tolerance.py)."""
     assert trace.d_k == ref.d_k
     assert isinstance(trace.d_k, int)
-    np.testing.assert_allclose(trace.scale, ref.scale, rtol=1e-15)
-    np.testing.assert_allclose(trace.scaled_scores, ref.scaled_scores, rtol=1e-12, atol=1e-12)
-    # assert_allclose requires -inf in exactly the same places.
-    np.testing.assert_allclose(trace.masked_scores, ref.masked_scores, rtol=1e-12, atol=1e-12)
-    np.testing.assert_allclose(trace.weights, ref.weights, rtol=1e-10, atol=1e-13)
-    np.testing.assert_allclose(trace.output, ref.output, rtol=1e-10, atol=1e-12)
+    assert trace.scale == ref.scale  # 1 / sqrt(d_k): two correctly rounded IEEE operations
+    b = attention_bounds(trace.Q, trace.K, trace.V, trace.weights, trace.scale, trace.mask)
+    assert_within(trace.scores, ref.scores, b.scores, "scores")
+    assert_within(trace.scaled_scores, ref.scaled_scores, b.scaled, "scaled scores")
+    # -inf in exactly the same places, and nowhere else
+    np.testing.assert_array_equal(
+        np.isneginf(trace.masked_scores), np.isneginf(np.array(ref.masked_scores))
+    )
+    assert_within(trace.masked_scores, ref.masked_scores, b.scaled, "masked scores")
+    assert_within(trace.weights, ref.weights, b.weights, "weights")  # bound 0 where masked
+    assert_within(trace.output, ref.output, b.output, "output")
 
 
 @pytest.mark.parametrize(("shape", "mask_kind"), CASES)
@@ -157,11 +163,15 @@ def test_reference_itself_on_hand_computed_numbers():
     ref = reference_attention([[1.0, 2.0]], [[1.0, 0.0], [0.0, 1.0]], [[10.0], [20.0]])
     assert ref.scores == [[1.0, 2.0]]
     assert ref.d_k == 2
-    assert ref.scale == pytest.approx(1 / math.sqrt(2))
-    assert ref.scaled_scores[0] == pytest.approx([0.70710678, 1.41421356])
+    assert ref.scale == 1 / math.sqrt(2)  # the same two correctly rounded operations
+    # printed to 8 decimals: half a unit in the last digit
+    assert ref.scaled_scores[0] == pytest.approx([0.70710678, 1.41421356], abs=5e-9)
     w1 = 1 / (1 + math.exp(1 / math.sqrt(2)))
-    assert ref.weights[0] == pytest.approx([w1, 1 - w1])
-    assert ref.output[0][0] == pytest.approx(10 * w1 + 20 * (1 - w1))
+    # the closed form 1 / (1 + e^{1/√2}) is another evaluation of the same softmax
+    b_w = softmax_bound(np.array(ref.scaled_scores), np.array(ref.weights))
+    assert_within(ref.weights, [[w1, 1 - w1]], b_w, "weights")
+    b_out = product_bound(np.array(ref.weights), np.array([[10.0], [20.0]]), b_w)
+    assert_within(ref.output, [[10 * w1 + 20 * (1 - w1)]], b_out, "output")
     masked = reference_attention([[1.0]], [[1.0], [5.0]], [[1.0], [2.0]], mask=[[True, False]])
     assert masked.masked_scores == [[1.0, -math.inf]]
     assert masked.weights == [[1.0, 0.0]]

@@ -46,6 +46,7 @@ from attention_core.exercises import (
     tolerance,
     weights_step,
 )
+from tests.tolerance import assert_within, eps, product_bound, softmax_bound
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,17 +93,19 @@ def test_every_scenario_is_valid_and_every_expected_value_comes_from_its_trace()
                   "output": t.output}  # fmt: skip
         for s in ex.steps:
             if isinstance(s, NumericStep) and s.id in stages:
-                np.testing.assert_allclose(s.expected, stages[s.id], err_msg=f"{ex.id}/{s.id}")
+                # the steps hold this scenario's trace: recomputed from the same arrays, exact
+                np.testing.assert_array_equal(s.expected, stages[s.id], err_msg=f"{ex.id}/{s.id}")
 
 
 def test_the_lessons_numbers():
+    # each to half a unit in the last printed digit; the integers are exact
     np.testing.assert_allclose(step("paper_toy", "weights").expected, [[0.3302, 0.6698]], atol=5e-5)
     np.testing.assert_allclose(step("paper_toy", "output").expected, [[16.6976]], atol=5e-5)
-    np.testing.assert_allclose(step("hungry", "scaled").expected, [[3, 1, 0]])
+    np.testing.assert_array_equal(step("hungry", "scaled").expected, [[3, 1, 0]])
     hungry_weights = step("hungry", "weights").expected
     np.testing.assert_allclose(hungry_weights, [[0.844, 0.114, 0.042]], atol=5e-4)
     np.testing.assert_allclose(step("hungry", "output").expected, [[2.41477, 3.93965]], atol=5e-6)
-    np.testing.assert_allclose(step("quiz88", "scores").expected, [[3, 1]])
+    np.testing.assert_array_equal(step("quiz88", "scores").expected, [[3, 1]])
     np.testing.assert_allclose(step("quiz88", "scaled").expected, [[2.1213, 0.7071]], atol=5e-5)
     np.testing.assert_allclose(step("quiz88", "weights").expected, [[0.8044, 0.1956]], atol=5e-5)
 
@@ -225,7 +228,8 @@ def test_percentages_without_the_sign_are_read_as_percentages():
 
 
 def test_tolerance_follows_the_asked_decimals():
-    assert tolerance(3) == pytest.approx(0.001)
+    # 10.0**-3 within 1 ulp (pow), the literal 0.001 within half of one: under 2 eps
+    assert tolerance(3) == pytest.approx(0.001, rel=2 * eps(np.float64))
     assert tolerance(None) < 1e-5
     s = step("quiz88", "scaled")  # 2.12132..., 0.70711..., to 4 decimals
     assert check_answer(s, "2.1214, 0.7072").correct  # one unit off in the last place
@@ -376,7 +380,8 @@ def test_percent_signs_where_plain_numbers_are_asked():
 
 def test_parse_answer_reads_percentages_only_when_allowed():
     M, used = parse_answer("80.4 %, 19.6%", allow_percent=True)
-    np.testing.assert_allclose(M, [[0.804, 0.196]])
+    # 80.4 read (u), divided by 100 (u), against 0.804 stored (u): 3u
+    np.testing.assert_allclose(M, [[0.804, 0.196]], rtol=1.5 * eps(np.float64), atol=0)
     assert used
     M, used = parse_answer("0.5, 0.5", allow_percent=True)
     assert not used
@@ -580,9 +585,21 @@ def test_the_two_head_numbers_worked_by_hand():
     # W_o = [I I; I -I]: [a b c d] -> [a + c, b + d, a - c, b - d]
     output = [[a + c, b + d, a - c, b - d] for a, b, c, d in concat]
     ex = exercise_by_id("two_heads")
-    for step_id, want in (("head1", head1), ("head2", head2), ("concat", concat),
-                          ("final", output)):  # fmt: skip
-        np.testing.assert_allclose(step("two_heads", step_id).expected, want, atol=1e-12)
+    # The scores are integers and 2/√2 = 2 fl(1/√2), so both sides softmax the same logits;
+    # 1 / (1 + exp(b - a)) is another evaluation of that softmax (softmax_bound), carried
+    # through V and W_O (product_bound; concatenating adds nothing).
+    logits1 = np.array([[2 / r2, 0], [0, 2 / r2]])
+    logits2 = np.array([[0, 4 / r2], [2 / r2, 0]])
+    b1, b2 = softmax_bound(logits1, head1), softmax_bound(logits2, head2)
+    V1, V2 = np.array([[2.0, 0], [0, 2]]), np.array([[1.0, 0], [1, 2]])
+    b_concat = np.hstack([product_bound(head1, V1, b1), product_bound(head2, V2, b2)])
+    W_o = np.block([[np.eye(2), np.eye(2)], [np.eye(2), -np.eye(2)]])
+    b_final = product_bound(concat, W_o, b_concat)
+    checks = {"head1": (head1, b1), "head2": (head2, b2), "concat": (concat, b_concat),
+              "final": (output, b_final)}  # fmt: skip
+    for step_id, (want, bound) in checks.items():
+        assert_within(step("two_heads", step_id).expected, want, bound, step_id)
+    # printed to 3 decimals: half a unit
     np.testing.assert_allclose(output, [[2.609, 2.280, 0.609, -1.497], [1.391, 2, -0.609, 1.218]],
                                atol=5e-4)  # fmt: skip
     assert [s.id for s in ex.steps] == ["head1", "head2", "concat", "final"]
@@ -635,5 +652,6 @@ def test_the_two_head_slip_messages_point_at_the_fix():
 def test_the_two_head_card_opens_head_one_in_the_walkthrough():
     s = exercise_by_id("two_heads").scenario
     assert s.mode == "embeddings" and s.tokens == ("ice", "cream")
-    np.testing.assert_allclose(s.trace().weights, step("two_heads", "head1").expected)
-    np.testing.assert_allclose(s.W_k, [[2, 0], [0, 2], [0, 0], [0, 0]])  # W_k's columns 1-2
+    # the same softmax of the same (integer) scores: exactly equal
+    np.testing.assert_array_equal(s.trace().weights, step("two_heads", "head1").expected)
+    np.testing.assert_array_equal(s.W_k, [[2, 0], [0, 2], [0, 0], [0, 0]])  # W_k's columns 1-2

@@ -15,6 +15,7 @@ from attention_core import (
     head_divisors,
     multi_head_attention,
 )
+from tests.tolerance import assert_within, attention_bounds, matmul_bound, multi_head_bounds
 
 RNG = np.random.default_rng(9)
 
@@ -85,8 +86,11 @@ def test_the_whole_equals_the_slow_reference(n_q, n_k, d_model, n_heads, d_head,
     concat, output = slow_multi_head(
         **case, n_heads=n_heads, mask=None if mask is None else mask.tolist(), X_kv=X_kv
     )
-    np.testing.assert_allclose(t.concat, concat, atol=1e-12)
-    np.testing.assert_allclose(t.output, output, atol=1e-12)
+    X_kv = case["X"] if X_kv is None else X_kv
+    b = multi_head_bounds(**case, weights=[h.weights for h in t.heads],
+                          scales=[h.scale for h in t.heads], mask=mask, X_kv=X_kv)  # fmt: skip
+    assert_within(t.concat, concat, b["concat"], "concat")
+    assert_within(t.output, output, b["output"], "output")
     assert t.concat.shape == (n_q, n_heads * d_head)
     assert t.output.shape == (n_q, d_model)
     assert (t.n_heads, t.d_head, len(t.heads)) == (n_heads, d_head, n_heads)
@@ -105,10 +109,16 @@ def test_each_head_is_attention_on_its_own_slice(cross):
             mask=mask,
         )  # fmt: skip
         head = t.heads[h]
-        assert head.d_k == 3 and head.scale == pytest.approx(1 / math.sqrt(3))
-        for stage in ("Q", "K", "V", "scores", "weights", "output"):
-            np.testing.assert_allclose(getattr(head, stage), getattr(want, stage), atol=1e-12)
-        np.testing.assert_allclose(t.concat[:, cols], want.output, atol=1e-12)
+        assert head.d_k == 3 and head.scale == 1 / math.sqrt(3)  # correctly rounded, both
+        # (X W)[:, cols] and X (W[:, cols]) are two evaluations of the same products
+        dQ = matmul_bound(X, case["W_q"][:, cols])
+        dK, dV = matmul_bound(X_kv, case["W_k"][:, cols]), matmul_bound(X_kv, case["W_v"][:, cols])
+        b = attention_bounds(want.Q, want.K, want.V, want.weights, want.scale, mask, dQ, dK, dV)
+        bounds = {"Q": dQ, "K": dK, "V": dV, "scores": b.scores, "weights": b.weights,
+                  "output": b.output}  # fmt: skip
+        for stage, bound in bounds.items():
+            assert_within(getattr(head, stage), getattr(want, stage), bound, stage)
+        np.testing.assert_array_equal(t.concat[:, cols], head.output)  # placed, not computed
         assert t.slices[h] == cols
 
 
@@ -117,9 +127,10 @@ def test_one_head_is_single_head_attention_followed_by_w_o():
     t = multi_head_attention(**case, n_heads=1)
     X = case["X"]
     single = attention(X @ case["W_q"], X @ case["W_k"], X @ case["W_v"])
-    np.testing.assert_allclose(t.heads[0].weights, single.weights, atol=1e-12)
-    np.testing.assert_allclose(t.concat, single.output, atol=1e-12)
-    np.testing.assert_allclose(t.output, single.output @ case["W_o"], atol=1e-12)
+    # the same functions on the same arrays: exactly equal
+    np.testing.assert_array_equal(t.heads[0].weights, single.weights)
+    np.testing.assert_array_equal(t.concat, single.output)
+    np.testing.assert_array_equal(t.output, single.output @ case["W_o"])
 
 
 def test_scaled_false_drops_every_heads_scale():
@@ -136,9 +147,10 @@ def test_equal_scores_average_the_values():
         X=np.eye(2), W_q=np.eye(2), W_k=np.zeros((2, 2)), W_v=np.diag([2.0, 4.0]),
         W_o=np.array([[1.0, 1.0], [0.0, -1.0]]), n_heads=2,
     )  # fmt: skip
-    np.testing.assert_allclose(t.heads[0].weights, [[0.5, 0.5], [0.5, 0.5]])
-    np.testing.assert_allclose(t.concat, [[1, 2], [1, 2]])
-    np.testing.assert_allclose(t.output, [[1, -1], [1, -1]])
+    # every step is exact in binary (zeros, halves and small integers)
+    np.testing.assert_array_equal(t.heads[0].weights, [[0.5, 0.5], [0.5, 0.5]])
+    np.testing.assert_array_equal(t.concat, [[1, 2], [1, 2]])
+    np.testing.assert_array_equal(t.output, [[1, -1], [1, -1]])
 
 
 def test_the_two_head_exercise_worked_by_hand():
@@ -149,7 +161,9 @@ def test_the_two_head_exercise_worked_by_hand():
     W_v = np.array([[2.0, 0, 0, 0], [0, 0, 0, 2], [0, 2, 1, 0], [0, 0, 1, 0]])
     W_o = np.array([[1.0, 0, 1, 0], [0, 1, 0, 1], [1, 0, -1, 0], [0, 1, 0, -1]])
     t = multi_head_attention(X, np.eye(4), W_k, W_v, W_o, n_heads=2)
-    assert t.heads[0].scale == pytest.approx(0.70710678)  # 1/√d_head, not 1/√d_model
+    # Hand-worked numbers, to half a unit in their last printed digit (the output's 5e-4:
+    # its 4-decimal numbers were summed from the rounded concatenation).
+    assert t.heads[0].scale == pytest.approx(0.70710678, abs=5e-9)  # 1/√d_head, not 1/√d_model
     np.testing.assert_allclose(t.heads[0].weights, [[0.8044, 0.1956], [0.1956, 0.8044]], atol=5e-5)
     np.testing.assert_allclose(t.heads[1].weights, [[0.0558, 0.9442], [0.8044, 0.1956]], atol=5e-5)
     np.testing.assert_allclose(

@@ -13,6 +13,7 @@ import pytest
 
 from attention_core import PRESETS, InputError, Scenario, random_scenario, shapes
 from attention_core.heads import head_projections, head_scenario, multi_head_trace
+from tests.tolerance import assert_within, attention_bounds, matmul_bound
 
 
 def raises_exactly(message: str):
@@ -57,7 +58,7 @@ def test_an_old_link_and_file_load_as_one_head() -> None:
     }  # fmt: skip
     for s in (Scenario.from_url(old_link(payload)), Scenario.from_json(json.dumps(payload))):
         assert s.n_heads == 1 and s.W_o is None
-        np.testing.assert_allclose(s.trace().weights[0], [0.5, 0.5])
+        np.testing.assert_array_equal(s.trace().weights[0], [0.5, 0.5])  # scores 1, 1: exact
 
 
 BAD = [
@@ -130,20 +131,26 @@ def test_the_trace_splits_columns_in_order() -> None:
     mh = multi_head_trace(s)
     for h in range(2):
         cols = slice(2 * h, 2 * h + 2)
-        np.testing.assert_allclose(mh.heads[h].Q, s.X @ s.W_q[:, cols])
+        # (X W_q)[:, cols] and X (W_q[:, cols]): two evaluations of the same products
+        want = s.X @ s.W_q[:, cols]
+        assert_within(mh.heads[h].Q, want, matmul_bound(s.X, s.W_q[:, cols]), "Q")
         np.testing.assert_array_equal(head_projections(s, mh, h)["V"], s.W_v[:, cols])
-    assert mh.heads[0].scale == pytest.approx(1 / np.sqrt(2))  # d_head, not the full width
+    assert mh.heads[0].scale == 1 / np.sqrt(2)  # d_head, not the full width
 
 
 def test_a_head_opens_as_a_direct_mode_scenario() -> None:
     s = heads(2).replace(mask_kind="causal", name="mine")
     one = head_scenario(s, multi_head_trace(s), 1)
     assert one.mode == "direct" and one.name == "mine: head 2 of 2" and one.mask_kind == "causal"
-    np.testing.assert_allclose(one.K, s.X @ s.W_k[:, 2:4])
     Q, K = s.X @ s.W_q[:, 2:4], s.X @ s.W_k[:, 2:4]
-    scores = np.where(np.tril(np.ones((3, 3), bool)), Q @ K.T / np.sqrt(2), -np.inf)
+    dQ, dK = matmul_bound(s.X, s.W_q[:, 2:4]), matmul_bound(s.X, s.W_k[:, 2:4])
+    assert_within(one.K, K, dK, "K")  # (X W_k)[:, 2:4] against X (W_k[:, 2:4])
+    causal = np.tril(np.ones((3, 3), bool))
+    scores = np.where(causal, Q @ K.T / np.sqrt(2), -np.inf)
     want = np.exp(scores - scores.max(axis=1, keepdims=True))
-    np.testing.assert_allclose(one.validate().weights, want / want.sum(axis=1, keepdims=True))
+    want = want / want.sum(axis=1, keepdims=True)
+    b = attention_bounds(Q, K, one.V, want, 1 / np.sqrt(2), causal, dQ, dK)
+    assert_within(one.validate().weights, want, b.weights, "weights")
 
 
 def test_the_fix_makes_any_scenario_ready_for_heads() -> None:

@@ -116,8 +116,8 @@ def test_deep_link_opens_step_4_of_that_scenario() -> None:
     assert at.session_state["scenario"] == PRESETS["hungry"].build()
     t = PRESETS["hungry"].build().trace()
     (z,) = heatmaps(at).values()
-    np.testing.assert_allclose(z, t.scaled_scores)
-    np.testing.assert_allclose(z, [[3.0, 1.0, 0.0]])  # the post's scaled scores
+    np.testing.assert_array_equal(z, t.scaled_scores)  # the same trace, drawn as float64
+    np.testing.assert_array_equal(z, [[3.0, 1.0, 0.0]])  # the post's scaled scores, exact
 
 
 @pytest.mark.parametrize("bad", ["abc", "0", "7", "-1", "4.5", "", "<b>9</b>"])
@@ -148,7 +148,7 @@ def test_mask_step_only_when_the_scenario_has_a_mask() -> None:
     assert step_title(at) == STAGES["mask"].present_title
     t = CAUSAL.trace()
     z = heatmaps(at)["Masked scores"]
-    np.testing.assert_allclose(z, np.where(t.mask, t.masked_scores, np.nan))
+    np.testing.assert_array_equal(z, np.where(t.mask, t.masked_scores, np.nan))  # same trace
     titles = []
     at = open_present()
     for _ in range(6):
@@ -178,9 +178,10 @@ def test_embeddings_mode_shows_the_projections() -> None:
     assert any(r"Q = X W_Q" in e.value for e in at.latex)
     t = PRESETS["cat_mat"].build().trace()
     shown = heatmaps(at)
-    np.testing.assert_allclose(shown["Q (6 × 3)"], t.Q)
-    np.testing.assert_allclose(shown["K (6 × 3)"], t.K)
-    np.testing.assert_allclose(shown["V (6 × 4)"], t.V)
+    # the same projections of the same numbers: exactly equal
+    np.testing.assert_array_equal(shown["Q (6 × 3)"], t.Q)
+    np.testing.assert_array_equal(shown["K (6 × 3)"], t.K)
+    np.testing.assert_array_equal(shown["V (6 × 4)"], t.V)
 
 
 # ---- figures equal the core ------------------------------------------------------------
@@ -212,15 +213,15 @@ def test_every_stage_figure_equals_the_trace(scenario: Scenario) -> None:
         want = expected[step.stage]
         if t.mask is not None and step.stage in ("mask", "softmax"):
             want = np.where(t.mask, want, np.nan)  # masked cells are grey gaps
-        np.testing.assert_allclose(z, want, err_msg=step.stage)
+        np.testing.assert_array_equal(z, want, err_msg=step.stage)  # the same trace
         assert spec["layout"]["font"]["size"] == present.FONT_SIZE  # projector type
 
 
 def test_scores_step_figure_is_the_core_scores() -> None:
     at = go_to(open_present(), 3)
     assert step_title(at) == STAGES["scores"].present_title
-    np.testing.assert_allclose(heatmaps(at)["Raw scores Q Kᵀ (6 × 6)"],
-                               PRESETS["cat_mat"].build().trace().scores)  # fmt: skip
+    np.testing.assert_array_equal(heatmaps(at)["Raw scores Q Kᵀ (6 × 6)"],
+                                  PRESETS["cat_mat"].build().trace().scores)  # fmt: skip
     assert any(r"\textcolor" in e.value and "QK^" in e.value for e in at.latex)
 
 

@@ -17,6 +17,7 @@ from attention_ui.sidebar import SHARE_BOX
 from attention_ui.stage_data import Labels, contributions, softmax_table
 from attention_ui.text import md_escape
 from attention_ui.widgets import csv_text
+from tests.tolerance import eps
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -82,7 +83,8 @@ def test_csv_has_no_rounding_noise_and_reads_back() -> None:
     text = csv_text(pd.DataFrame(values, index=["q"], columns=list("abcde")))
     assert "3.15," in text and "0000000004" not in text
     back = pd.read_csv(io.StringIO(text), index_col=0).to_numpy()
-    np.testing.assert_allclose(back, values, rtol=1e-14)
+    # 15 significant digits: half a unit in the 15th (5e-15 relative), then read back (u)
+    np.testing.assert_allclose(back, values, rtol=5e-15 + eps(np.float64) / 2, atol=0)
 
 
 def test_one_query_is_one_query_in_the_lab() -> None:

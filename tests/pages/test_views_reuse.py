@@ -43,6 +43,7 @@ def test_two_traces_on_one_page_draw_without_a_key_clash() -> None:
     charts = chart_specs(at)
     scores = [c for c in charts if c["layout"]["title"]["text"].startswith("Raw scores")]
     assert len(scores) == 2
-    np.testing.assert_allclose(numeric(scores[1]["data"][0]["z"]), raw_b)
+    # the same matmul of the same numbers as the page's attention(): exactly equal
+    np.testing.assert_array_equal(numeric(scores[1]["data"][0]["z"]), raw_b)
     assert scores[1]["data"][0]["y"] == ["p", "q"]
     assert scores[1]["data"][0]["x"] == ["x", "y", "z"]

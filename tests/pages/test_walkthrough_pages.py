@@ -59,17 +59,22 @@ def test_figures_show_the_core_numbers(preset: str) -> None:
     s = PRESETS[preset].build()
     t = s.trace()
     q = {"s": s.to_url()}
-    np.testing.assert_allclose(heatmap_z(open_page("scores", q), "Raw scores"), t.scores)
+    # The page computes the same trace from the same numbers and draws it as float64:
+    # exactly equal.
+    np.testing.assert_array_equal(heatmap_z(open_page("scores", q), "Raw scores"), t.scores)
     at = open_page("scaling", q)
-    np.testing.assert_allclose(heatmap_z(at, "Raw Q"), t.scores)
-    np.testing.assert_allclose(heatmap_z(at, "Q Kᵀ ×"), t.scaled_scores)
-    np.testing.assert_allclose(heatmap_z(open_page("softmax", q), "Attention weights"), t.weights)
-    np.testing.assert_allclose(heatmap_z(open_page("output", q), "Output"), t.output)
+    np.testing.assert_array_equal(heatmap_z(at, "Raw Q"), t.scores)
+    np.testing.assert_array_equal(heatmap_z(at, "Q Kᵀ ×"), t.scaled_scores)
+    np.testing.assert_array_equal(
+        heatmap_z(open_page("softmax", q), "Attention weights"), t.weights
+    )
+    np.testing.assert_array_equal(heatmap_z(open_page("output", q), "Output"), t.output)
 
 
 def test_hungry_numbers_on_screen() -> None:
     at = open_page("softmax", {"s": PRESETS["hungry"].build().to_url()})
     w = heatmap_z(at, "Attention weights")
+    # the lesson's numbers: half a unit in the last printed digit (the output: at least)
     np.testing.assert_allclose(w[0], [0.844, 0.114, 0.042], atol=5e-4)
     at = open_page("output", {"s": PRESETS["hungry"].build().to_url()})
     np.testing.assert_allclose(heatmap_z(at, "Output"), [[2.41477, 3.93965]], atol=1e-5)
@@ -80,7 +85,8 @@ def test_softmax_row_table_shows_the_lessons_numbers() -> None:
     at = open_page("softmax", {"s": PRESETS["hungry"].build().to_url()})
     table = at.table[0].value
     assert list(table.columns)[-1] == "weight"
-    np.testing.assert_allclose(table["weight"].astype(float), [0.844, 0.114, 0.042], atol=5e-4)
+    weights = table["weight"].astype(float)
+    np.testing.assert_allclose(weights, [0.844, 0.114, 0.042], atol=5e-4)  # half a unit
     causal = PRESETS["cat_mat"].build().replace(mask_kind="causal")
     first_row = open_page("softmax", {"s": causal.to_url()}).table[0].value
     assert list(first_row["score"][1:]) == ["−∞"] * 5 and first_row["weight"].iloc[0] == "1"
@@ -96,7 +102,7 @@ def test_masked_cells_are_gaps_and_read_minus_infinity() -> None:
     w = heatmap_z(open_page("softmax", {"s": s.to_url()}), "Attention weights")
     t = s.trace()
     assert np.all(t.weights[~t.mask] == 0.0)  # exactly 0 in the core, drawn as grey gaps
-    np.testing.assert_allclose(w, np.where(t.mask, t.weights, np.nan))
+    np.testing.assert_array_equal(w, np.where(t.mask, t.weights, np.nan))  # the same trace
 
 
 def test_grid_edit_on_inputs_updates_later_pages() -> None:
@@ -110,7 +116,7 @@ def test_grid_edit_on_inputs_updates_later_pages() -> None:
     X[1, 0] = 5.0
     t = expected.replace(X=X).trace()
     at.switch_page(BY_KEY["scores"].path).run()
-    np.testing.assert_allclose(heatmap_z(at, "Raw scores"), t.scores)
+    np.testing.assert_array_equal(heatmap_z(at, "Raw scores"), t.scores)  # the same trace
     assert at.session_state["scenario"].X[1, 0] == 5.0
 
 
@@ -183,7 +189,7 @@ def test_scaling_toggle_changes_weights() -> None:
     at.toggle(key="scaled_toggle").set_value(False).run()
     t = PRESETS["cat_mat"].build().replace(scaled=False).trace()
     at.switch_page(BY_KEY["softmax"].path).run()
-    np.testing.assert_allclose(heatmap_z(at, "Attention weights"), t.weights)
+    np.testing.assert_array_equal(heatmap_z(at, "Attention weights"), t.weights)  # same trace
 
 
 def test_causal_mask_from_the_mask_page() -> None:
@@ -288,6 +294,7 @@ def test_preset_from_the_sidebar_replaces_the_scenario() -> None:
     at.selectbox(key="preset_choice").set_value("paper_toy").run()
     at.button(key="preset_choice_load").click().run()
     assert at.session_state["scenario"] == PRESETS["paper_toy"].build()
+    # printed to 5 decimals; 1e-5 is at least half a unit
     np.testing.assert_allclose(heatmap_z(at, "Attention weights"), [[0.33023, 0.66977]], atol=1e-5)
 
 
