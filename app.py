@@ -7,8 +7,8 @@ runs, so the first deep link on a fresh server would skip this file (see README)
 
 import streamlit as st
 
-from attention_ui import guard, look, menu, sidebar, state
-from attention_ui.pages import ALL_PAGES
+from attention_ui.frame import guard, look, menu, sidebar, state
+from attention_ui.frame.pages import ALL_PAGES
 
 if state.page_config_due():  # once a session: the browser keeps it
     st.set_page_config(

@@ -1,9 +1,10 @@
 import streamlit as st
 
-from attention_ui import start, state
-from attention_ui.stages import formula
-from attention_ui.text import md_escape
-from attention_ui.widgets import link, page_header
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import state
+from attention_ui.frame.widgets import link, page_header
+from attention_ui.stages.registry import formula
+from attention_ui.start import intro
 
 page_header("start")
 st.markdown(
@@ -17,16 +18,16 @@ st.latex(formula())
 left, right = st.columns([3, 2])
 with left:
     st.subheader("The intuition")
-    start.intuition()
+    intro.intuition()
 with right:
-    start.diagram()
+    intro.diagram()
 
 st.subheader("The recipe: click a step to open it")
-start.pipeline()
+intro.pipeline()
 
 st.subheader("Start from an example")
 st.caption(f"Current scenario: {md_escape(state.get_scenario().name or 'your own')}")
-start.preset_cards()
+intro.preset_cards()
 
 st.subheader("How to use it")
 c1, c2 = st.columns(2)

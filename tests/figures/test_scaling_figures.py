@@ -10,7 +10,7 @@ import pytest
 
 from attention_core import saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
-from attention_ui import scaling_figures as sf
+from attention_ui.scaling_lab import figures as sf
 
 UNSCALED, SCALED = "#D55E00", "#0072B2"
 

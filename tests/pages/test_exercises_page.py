@@ -17,9 +17,9 @@ from attention_core.exercises import (
     all_exercises,
     exercise_by_id,
 )
-from attention_ui import state
-from attention_ui.pages import BY_KEY
-from attention_ui.practice import PROGRESS, input_key
+from attention_ui.frame import state
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.practice.exercises import PROGRESS, input_key
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXERCISES = all_exercises()

@@ -14,8 +14,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core.pretrained import MODEL_DIR_ENV, ModelMissing, attention_to, load_model
-from attention_ui import real_model_head, state
-from attention_ui.real_model_lab import DEFAULT_TEXT
+from attention_ui.frame import state
+from attention_ui.real_model import head as real_model_head
+from attention_ui.real_model.lab import DEFAULT_TEXT
 from tests.core.minilm import network_tol
 from tests.spec import chart_specs, numeric
 from tests.tolerance import assert_within

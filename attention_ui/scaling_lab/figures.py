@@ -1,0 +1,159 @@
+"""Figures for the scaling lab: pure functions from arrays and the sweep table to go.Figure.
+
+Colours follow the variant everywhere (Okabe-Ito, colour-blind safe): vermillion for the
+raw scores (no scaling), blue for the scores divided by sqrt(d_k). Nothing here reads
+Streamlit state, so tests check the figures without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from attention_core.types import FloatArray
+from attention_ui.draw.figures import FONT
+
+COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
+VARIANT = {False: "without scaling", True: "with 1/√d_k"}
+THEORY_COLOUR = "#000000"
+METRICS = {
+    "max_weight": "Largest weight",
+    "entropy": "Entropy (nats)",
+    "grad_norm": "Gradient norm ‖J‖",
+}
+MARGIN = {"l": 10, "r": 10, "t": 56, "b": 10}
+
+
+def theory_std(d_k: int, scaled: bool) -> float:
+    """The standard deviation the scores should have: sqrt(d_k) raw, 1 after scaling."""
+    return 1.0 if scaled else float(np.sqrt(d_k))
+
+
+def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) -> go.Figure:
+    """Sampled scores as a density histogram, with the N(0, d_k) or N(0, 1) curve on top.
+
+    scores (n,) or any shape: the numbers fed to softmax (already divided by sqrt(d_k)
+    when ``scaled``). Bars are pre-binned here (np.histogram) so the browser gets ``bins``
+    numbers, not every sample; their areas sum to 1. The y axis leaves room above the
+    peak for the legend.
+    """
+    x = np.ravel(np.asarray(scores, dtype=np.float64))  # (...) -> (n,)
+    sd = theory_std(d_k, scaled)
+    edge = max(float(np.max(np.abs(x))), 4.0 * sd)
+    density, edges = np.histogram(x, bins=bins, range=(-edge, edge), density=True)
+    centres = (edges[:-1] + edges[1:]) / 2  # (bins + 1,) -> (bins,)
+    grid = np.linspace(-edge, edge, 201)  # (201,)
+    pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
+    theory = f"N(0, {1 if scaled else d_k}), std {sd:.3g}"
+    bars = go.Bar(
+        x=centres, y=density, width=edges[1] - edges[0], name="sampled scores",
+        marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
+        hovertemplate="score ≈ %{x:.2f}<br>density %{y:.3f}<extra></extra>",
+    )  # fmt: skip
+    curve = go.Scatter(
+        x=grid, y=pdf, mode="lines", name=f"theory {theory}", hoverinfo="skip",
+        line={"color": THEORY_COLOUR, "width": 2, "dash": "dash"},
+    )  # fmt: skip
+    layout = {
+        "title": {"text": f"Scores: std {np.std(x):.2f}", "x": 0.0},
+        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"}, "automargin": True},
+        "yaxis": {"title": {"text": "density"}, "automargin": True,
+                  "range": [0, 1.35 * max(float(np.max(density)), float(np.max(pdf)))]},
+        "bargap": 0, "font": FONT, "height": 300, "margin": MARGIN,
+        "legend": {"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
+                   "bgcolor": "rgba(255,255,255,0.8)"},
+    }  # fmt: skip
+    return go.Figure(data=[bars, curve], layout=layout)
+
+
+def softmax_bars(
+    weights: FloatArray, scaled: bool, key_labels: Sequence[str] | None = None
+) -> go.Figure:
+    """One query's softmax over its keys as bars on a fixed 0..1 axis.
+
+    weights (n_keys,). A dotted line marks the uniform weight 1/n_keys; a saturated
+    softmax shows one bar near 1 and the rest near 0.
+    """
+    w = np.asarray(weights, dtype=np.float64).ravel()  # (n_keys,)
+    labels = list(key_labels) if key_labels is not None else [f"k{j + 1}" for j in range(w.size)]
+    bars = go.Bar(
+        x=labels, y=w, marker={"color": COLOUR[scaled]}, name="weight",
+        text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
+        hovertemplate="%{x}: weight %{y:.4f}<extra></extra>",
+    )  # fmt: skip
+    uniform = 1 / w.size
+    layout = {
+        "title": {"text": f"One query: max weight {np.max(w):.2f}", "x": 0.0},
+        "xaxis": {"title": {"text": "key"}, "type": "category", "automargin": True},
+        "yaxis": {"title": {"text": "weight"}, "range": [0, 1.12], "automargin": True,
+                  "tickvals": [0, 0.25, 0.5, 0.75, 1]},
+        "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
+                    "y0": uniform, "y1": uniform,
+                    "line": {"color": THEORY_COLOUR, "dash": "dot", "width": 1}}],
+        "annotations": [{"x": 1.0, "xref": "paper", "xanchor": "left", "y": uniform,
+                         "yref": "y", "showarrow": False, "align": "left",
+                         "text": f"uniform<br>1/{w.size}", "font": {"size": 12}}],
+        "font": FONT, "height": 280, "margin": {**MARGIN, "r": 70}, "showlegend": False,
+    }  # fmt: skip
+    return go.Figure(data=[bars], layout=layout)
+
+
+def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
+    """One column of the sweep against d_k (log axis), both variants, ``d_k`` marked.
+
+    sweep: the ``saturation_sweep`` table; metric: one of ``METRICS``. The current d_k
+    gets a vertical line and big markers labelled with their values.
+    """
+    d_all = sweep["d_k"].to_numpy()  # (rows,)
+    scaled_all = sweep["scaled"].to_numpy(dtype=bool)  # (rows,)
+    v_all = sweep[metric].to_numpy(dtype=np.float64)  # (rows,)
+    traces = []
+    for scaled in (False, True):
+        pick = scaled_all == scaled
+        order = np.argsort(d_all[pick])
+        traces.append(go.Scatter(
+            x=d_all[pick][order], y=v_all[pick][order], mode="lines+markers",
+            name=VARIANT[scaled],
+            line={"color": COLOUR[scaled], "width": 3, "dash": "solid" if scaled else "dash"},
+            marker={"size": 6, "symbol": "circle" if scaled else "square"},
+            hovertemplate="d_k = %{x}: %{y:.3f}<extra>" + VARIANT[scaled] + "</extra>",
+        ))  # fmt: skip
+    here = np.flatnonzero(d_all == d_k)  # the current d_k's rows
+    here = here[np.argsort(scaled_all[here])]  # unscaled first
+    values = v_all[here]  # (2,)
+    traces.append(go.Scatter(
+        x=d_all[here], y=values, mode="markers+text",
+        marker={"size": 14, "color": [COLOUR[bool(s)] for s in scaled_all[here]],
+                "line": {"color": "#000000", "width": 2}},
+        text=[f"{v:.2f}" for v in values], textposition=_label_positions(values),
+        cliponaxis=False, textfont={"size": 13}, name=f"d_k = {d_k}", showlegend=False,
+        hoverinfo="skip",
+    ))  # fmt: skip
+    d_values = np.unique(d_all)  # sorted
+    ticks = d_values[:: max(1, int(np.ceil(d_values.size / 6)))]  # about six labels
+    tick_text = [f"{v // 1024}k" if v >= 1024 and v % 1024 == 0 else str(v) for v in ticks]
+    top = 1.15 * float(np.max(v_all))
+    layout = {
+        "title": {"text": METRICS[metric], "x": 0.0, "y": 0.97, "yanchor": "top"},
+        "xaxis": {"title": {"text": "d_k (log scale)"}, "type": "log", "automargin": True,
+                  "tickvals": ticks.tolist(), "ticktext": tick_text, "tickangle": 0,
+                  "tickfont": {"size": 12}},
+        "yaxis": {"range": [-0.12 * top, top],  # the title names the metric
+                  "automargin": True, "zeroline": True},
+        "shapes": [{"type": "line", "xref": "x", "x0": d_k, "x1": d_k, "yref": "paper",
+                    "y0": 0, "y1": 1, "line": {"color": "#555555", "width": 1, "dash": "dot"}}],
+        "font": FONT, "height": 360, "margin": {**MARGIN, "t": 90, "r": 20},
+        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
+    }  # fmt: skip
+    return go.Figure(data=traces, layout=layout)
+
+
+def _label_positions(values: FloatArray) -> list[str]:
+    """Put the higher of two marker labels above its marker and the lower one below."""
+    if values.size != 2:
+        return ["middle left"] * values.size
+    hi = int(np.argmax(values))
+    return ["top left" if i == hi else "bottom left" for i in range(2)]
