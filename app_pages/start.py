@@ -1,7 +1,7 @@
 import streamlit as st
 
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import state
+from attention_ui.frame import look, state
 from attention_ui.frame.widgets import link, page_header
 from attention_ui.stages.registry import formula
 from attention_ui.start import intro
@@ -13,7 +13,7 @@ st.markdown(
     "This app computes **scaled dot-product attention** on your own tokens and numbers and "
     "shows every step."
 )
-st.latex(formula())
+st.latex(formula(stacked=look.phone()))
 
 left, right = st.columns([3, 2])
 with left:

@@ -108,6 +108,8 @@ def _heatmap(
     M (rows, cols). ``signed``: diverging scale centred on 0, else viridis on [0, 1].
     ``mask`` (rows, cols), True = may attend: forbidden cells are left grey and read −∞.
     ``highlight`` (i, j) outlines one cell (the one whose breakdown is shown).
+    ``zrange``: the colour scale's ends instead of the data's own (signed: ±the larger end),
+    so that figures drawn side by side compare colour for colour.
     ``clickable`` lays an invisible marker on every cell: Streamlit's on_select reports
     clicks on scatter points but not on heatmap cells (streamlit/streamlit#8760).
     """
@@ -209,7 +211,10 @@ def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> d
         lo, hi = zrange or (0.0, 1.0)
         return {"colorscale": SEQUENTIAL, "zmin": lo, "zmax": hi}
     finite = z[np.isfinite(z)]
-    bound = float(np.max(np.abs(finite))) if finite.size else 1.0
+    if zrange is not None:  # a scale shared with another figure: ±the larger end
+        bound = max(abs(zrange[0]), abs(zrange[1]))
+    else:
+        bound = float(np.max(np.abs(finite))) if finite.size else 1.0
     bound = bound or 1.0
     return {
         "colorscale": DIVERGING,

@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 
+from attention_core import Scenario
 from attention_core.words import count  # noqa: F401  # the UI counts with the core's words
 
 # ':' too: Streamlit turns :smile: and :material/icon: into emoji and icons.
@@ -49,3 +50,22 @@ def vec(v: np.ndarray, decimals: int = 4) -> str:
 def vector_columns(n: int, prefix: str = "d") -> list[str]:
     """Column labels d1..dn (1-based, as a learner counts)."""
     return [f"{prefix}{m + 1}" for m in range(n)]
+
+
+# ---- a scenario's name ---------------------------------------------------------------------
+EDITED = " (edited)"
+NAME_CHARS = 60  # a scenario's name, cut to fit the sidebar
+
+
+def edited_name(draft: Scenario, previous: Scenario | None) -> str:
+    """The name of an edited scenario: its tokens once they change (a share link must not
+    promise "the cat sat on the mat" for other words), else the old name marked edited."""
+    if previous is not None and (draft.tokens, draft.queries) != (
+        previous.tokens,
+        previous.queries,
+    ):
+        words = " ".join(draft.tokens if draft.query_tokens is None else draft.queries)
+        return words if len(words) <= NAME_CHARS else words[: NAME_CHARS - 1] + "…"
+    if draft.name and not draft.name.endswith(EDITED):
+        return draft.name + EDITED
+    return draft.name

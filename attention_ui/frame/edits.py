@@ -13,6 +13,6 @@ from attention_ui.frame import state
 def commit(draft: Scenario, field: str | None = None) -> None:
     """Take ``draft``; ``field``'s old "could not read" message goes with the edit."""
     if field is not None:
-        state.field_errors().pop(field, None)
+        state.clear_field(field)
     state.update_draft(draft)
     state.reset_editors()  # every input shows the new draft

@@ -6,7 +6,7 @@ import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
-from attention_ui.draw.text import count, md_escape
+from attention_ui.draw.text import NAME_CHARS, count, md_escape
 from attention_ui.frame import examples, guard, menu, state
 
 UPLOAD_ERROR = state.UPLOAD_ERROR
@@ -102,7 +102,7 @@ def share_and_export(s: Scenario) -> None:
         "Name (your students see it)",
         value=s.name,
         key=key,
-        max_chars=state.NAME_CHARS,
+        max_chars=NAME_CHARS,
         on_change=_on_name,
         args=(key,),
         help="Leave it empty to have the name follow your edits.",

@@ -24,6 +24,7 @@ from attention_core import (
 )
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
+from attention_ui.draw.text import NAME_CHARS, edited_name
 from attention_ui.stages.data import Labels
 
 # ---- every session key and URL parameter the app uses, declared once -------------------
@@ -36,6 +37,7 @@ EDITOR_GEN = "editor_gen"
 EDITOR_BASE = "editor_base"
 FIELD_ERRORS = "field_errors"
 DROPPED = "dropped_cells"
+REJECTED = "rejected_text"
 CURRENT_PAGE = "_current_page"
 PACKED = "_packed"
 PRESENT_STEP = "present_step"
@@ -65,7 +67,8 @@ SESSION_KEYS: dict[str, str] = {
     EDITOR_GEN: "bumped to give every grid editor a fresh key (re-seeds the grids)",
     EDITOR_BASE: "the matrices the grid editors were last given (edits are relative to them)",
     FIELD_ERRORS: "messages for inputs that could not be read at all, by field",
-    DROPPED: "unreadable cells that were put back to their last number",
+    DROPPED: "unreadable cells that were put back to their last number, by grid",
+    REJECTED: "the text of an input that could not be read: its box shows it again, to fix",
     CURRENT_PAGE: "the page of the last run: entering a page re-seeds its widgets",
     PACKED: "the scenario and its ?s= string, packed once per scenario",
     PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
@@ -125,8 +128,6 @@ URL_PARAMS: dict[str, str] = {
     RM_LAYER: "the real-model page's layer, 1 to 6",
     RM_HEAD: "the real-model page's head, 1 to 12",
 }
-EDITED = " (edited)"
-NAME_CHARS = 60  # a scenario's name, cut to fit the sidebar
 T = TypeVar("T")
 
 
@@ -277,20 +278,6 @@ def update_draft(draft: Scenario) -> bool:
     return True
 
 
-def edited_name(draft: Scenario, previous: Scenario | None) -> str:
-    """The name of an edited scenario: its tokens once they change (a share link must not
-    promise "the cat sat on the mat" for other words), else the old name marked edited."""
-    if previous is not None and (draft.tokens, draft.queries) != (
-        previous.tokens,
-        previous.queries,
-    ):
-        words = " ".join(draft.tokens if draft.query_tokens is None else draft.queries)
-        return words if len(words) <= NAME_CHARS else words[: NAME_CHARS - 1] + "…"
-    if draft.name and not draft.name.endswith(EDITED):
-        return draft.name + EDITED
-    return draft.name
-
-
 def rename(name: str) -> None:
     """The teacher's own name for the scenario, shown to whoever opens its link.
 
@@ -323,12 +310,26 @@ def reset_editors() -> None:
 def _note_dropped_cells(errors: dict[str, str]) -> None:
     """A grid cell that could not be read is not kept when the grids are re-seeded: say so."""
     for field in [f for f in errors if f.startswith("grid_")]:
-        st.session_state.setdefault(DROPPED, []).append(errors.pop(field))
+        st.session_state.setdefault(DROPPED, {})[field] = errors.pop(field)
 
 
-def dropped_cells() -> list[str]:
-    """Messages about unreadable cells that were put back to their last value (read once)."""
-    return st.session_state.pop(DROPPED, [])
+def dropped_cell(field: str) -> str | None:
+    """Why a cell of grid ``field`` was put back to its last number, if it was (read once)."""
+    return st.session_state.get(DROPPED, {}).pop(field, None)
+
+
+def rejected_text(field: str, text: str | None = None) -> str | None:
+    """Keep (with ``text``) or read the text a field could not use, until it is fixed."""
+    texts = st.session_state.setdefault(REJECTED, {})
+    if text is not None:
+        texts[field] = text
+    return texts.get(field)
+
+
+def clear_field(field: str) -> None:
+    """The field's input was used: its message and its rejected text go."""
+    field_errors().pop(field, None)
+    st.session_state.get(REJECTED, {}).pop(field, None)
 
 
 def flash(message: str) -> None:
@@ -426,7 +427,7 @@ def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
     ss[TRACE] = trace if trace is not None else scenario.trace()
     ss[DRAFT] = scenario
     ss[INPUT_ERROR] = None
-    ss[FIELD_ERRORS] = {}
+    ss[FIELD_ERRORS], ss[REJECTED] = {}, {}
 
 
 # ---- the URL: the only place that touches st.query_params ---------------------------------

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from attention_ui.draw.text import md_escape
+from attention_ui.frame import look
 from attention_ui.frame.pages import BY_KEY, neighbours
 from attention_ui.stages.registry import Stage
 
@@ -25,7 +26,7 @@ def stage_header(stage: Stage) -> None:
     """A walkthrough page's top: title, the formula with its part highlighted, the explanation."""
     st.title(stage.title)
     if stage.highlight is not None:
-        st.latex(stage.formula)
+        st.latex(stage.formula(stacked=look.phone()))
     st.markdown(stage.long)
 
 

@@ -17,7 +17,7 @@ import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
 from attention_ui.draw.text import count, md_escape, shape
-from attention_ui.frame import guard, state
+from attention_ui.frame import guard, look, state
 from attention_ui.frame.pages import BY_KEY, START
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.frame.widgets import link
@@ -57,6 +57,12 @@ CSS = (
 .st-key-present_steps p, .st-key-present_steps li { font-size: 1.4rem; line-height: 1.4; }
 .st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
 .st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
+@media (max-width: 640px) {  /* a phone following the class: the formula on two lines fits */
+  [data-testid="stMainBlockContainer"] { padding: 1rem 1rem; }
+  .st-key-present_stage h2 { font-size: 1.7rem; }
+  .st-key-present_text p { font-size: 1.25rem; }
+  .st-key-present_formula .katex, .st-key-present_formula_long .katex { font-size: 1.1rem; }
+}
 """
     + f"""
 /* The figure's box. It is a flex item with a zero basis, so its height is also its minimum;
@@ -67,6 +73,47 @@ CSS = (
 </style>
 """
 )
+
+# A presentation clicker sends PageDown / PageUp, and "b" or "." to blank the screen; the
+# Back and Next buttons already take the arrow keys (their ``shortcut``). This static
+# script (no learner text) presses the same buttons, so a click and a clicker are one
+# path, and blanks the screen in the browser alone (any key or a click brings it back).
+# It is registered once per page load and does nothing on the other pages.
+CLICKER = """
+<script>
+(() => {
+  if (window.__attentionLabClicker) return;
+  window.__attentionLabClicker = true;
+  const press = (key) => {
+    const button = document.querySelector(`.st-key-${key} button`);
+    if (button && !button.disabled) button.click();
+  };
+  const unblank = () => document.getElementById("present-blank")?.remove();
+  document.addEventListener("keydown", (event) => {
+    if (!document.querySelector(".st-key-present_nav")) return;  // not presentation mode
+    const target = event.target;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (document.getElementById("present-blank")) {  // a blank screen: any key ends it
+      event.preventDefault();
+      unblank();
+      return;
+    }
+    if (event.key === "PageDown") { event.preventDefault(); press("NEXT_KEY"); }
+    else if (event.key === "PageUp") { event.preventDefault(); press("BACK_KEY"); }
+    else if (event.key === "b" || event.key === "B" || event.key === ".") {
+      event.preventDefault();
+      const blank = document.createElement("div");
+      blank.id = "present-blank";
+      blank.setAttribute("role", "dialog");
+      blank.setAttribute("aria-label", "Blank screen: press any key to come back");
+      blank.style.cssText = "position:fixed;inset:0;background:#000;z-index:1000000;";
+      blank.addEventListener("click", unblank);
+      document.body.appendChild(blank);
+    }
+  }, true);
+})();
+</script>
+""".replace("NEXT_KEY", NEXT_KEY).replace("BACK_KEY", BACK_KEY)
 
 DIRECT_QKV = (
     "In this example Q, K and V are given directly, with no projection step. Each row is "
@@ -175,9 +222,10 @@ def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = Fal
 
 
 def _cell_size(n: int, narrow: bool = False) -> int:
-    """Cell numbers for an n x n-ish matrix; in a third of the width, at most 18 px, so
-    "1.00" still fits a cell of a four-column K at 1280 px wide."""
-    size = 24 if n <= 4 else 22 if n <= 6 else 18 if n <= 8 else 14 if n <= 12 else 10
+    """Cell numbers for an n x n-ish matrix: 26 px for the 6 x 6 examples, readable from the
+    back of a hall at 1080p and still inside their cells at 1280 x 720; in a third of the
+    width, at most 18 px, so "1.00" still fits a cell of a four-column K at 1280 px wide."""
+    size = 30 if n <= 4 else 26 if n <= 6 else 22 if n <= 8 else 16 if n <= 12 else 11
     return min(size - 4, 18) if narrow else size
 
 
@@ -185,6 +233,7 @@ def _cell_size(n: int, narrow: bool = False) -> int:
 def render(s: Scenario, t: AttentionTrace) -> None:
     """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
     st.html(CSS)
+    st.html(CLICKER, unsafe_allow_javascript=True)
     plan = steps(s, t)
     n = len(plan)
     k, notice = current_step(n)
@@ -196,7 +245,7 @@ def render(s: Scenario, t: AttentionTrace) -> None:
         st.header(step.title, anchor=False)
     long = step.part == "projections"  # the projections line is twice as wide
     with st.container(key="present_formula_long" if long else "present_formula"):
-        st.latex(formula(step.part))
+        st.latex(formula(step.part, stacked=look.phone()))
     if step.stage == "intro":
         _intro(s, t, plan)
     elif step.stage == "projections":
@@ -270,7 +319,7 @@ def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
 
 def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
     """Text on the left, the stage's one figure on the right."""
-    text, right = st.columns([2, 3], gap="large")
+    text, right = st.columns([1, 2], gap="large")  # the figure gets two thirds
     with text, st.container(key="present_text"):
         st.markdown(md_escape(step.short))
         note = _note(step.stage, s, t)

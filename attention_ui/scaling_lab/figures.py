@@ -32,24 +32,37 @@ def theory_std(d_k: int, scaled: bool) -> float:
     return 1.0 if scaled else float(np.sqrt(d_k))
 
 
-def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) -> go.Figure:
-    """Sampled scores as a density histogram, with the N(0, d_k) or N(0, 1) curve on top.
+# One fixed frame for both columns and every d_k: the scaled scores' own axis (their std
+# is 1, so ±8 is ±8 std). Unscaled scores grow with √d_k and spill off it, which is what a
+# learner moving the slider should see; a rescaling axis would draw every bell alike.
+AXIS = 8.0
+DENSITY_TOP = 0.45  # just above the N(0, 1) peak, 1/√(2π) = 0.399
+# Past ±4 softmax is near one-hot: a key 4 above the others gets e⁴ ≈ 55 times their weight.
+SATURATES = 4.0
+
+
+def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 40) -> go.Figure:
+    """Sampled scores as a density histogram on the fixed axis ±AXIS, with the N(0, d_k) or
+    N(0, 1) curve on top, the saturating zone |score| > SATURATES shaded, and the share of
+    scores that fall off each side of the axis written at that edge.
 
     scores (n,) or any shape: the numbers fed to softmax (already divided by sqrt(d_k)
     when ``scaled``). Bars are pre-binned here (np.histogram) so the browser gets ``bins``
-    numbers, not every sample; their areas sum to 1. The y axis leaves room above the
-    peak for the legend.
+    numbers, not every sample. Densities are over all samples, so the bars' areas plus the
+    shares off the axis sum to 1: a wide spread flattens and sinks the bars.
     """
     x = np.ravel(np.asarray(scores, dtype=np.float64))  # (...) -> (n,)
     sd = theory_std(d_k, scaled)
-    edge = max(float(np.max(np.abs(x))), 4.0 * sd)
-    density, edges = np.histogram(x, bins=bins, range=(-edge, edge), density=True)
+    counts, edges = np.histogram(x, bins=bins, range=(-AXIS, AXIS))  # (bins,), (bins + 1,)
+    width = edges[1] - edges[0]
+    density = counts / (x.size * width)  # over every sample, in the axis or not
     centres = (edges[:-1] + edges[1:]) / 2  # (bins + 1,) -> (bins,)
-    grid = np.linspace(-edge, edge, 201)  # (201,)
+    off = {"left": float(np.mean(x < -AXIS)), "right": float(np.mean(x > AXIS))}
+    grid = np.linspace(-AXIS, AXIS, 201)  # (201,)
     pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
     theory = f"N(0, {1 if scaled else d_k}), std {sd:.3g}"
     bars = go.Bar(
-        x=centres, y=density, width=edges[1] - edges[0], name="sampled scores",
+        x=centres, y=density, width=width, name="sampled scores",
         marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
         hovertemplate="score ≈ %{x:.2f}<br>density %{y:.3f}<extra></extra>",
     )  # fmt: skip
@@ -59,14 +72,47 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 41) 
     )  # fmt: skip
     layout = {
         "title": {"text": f"Scores: std {np.std(x):.2f}", "x": 0.0},
-        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"}, "automargin": True},
+        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"}, "automargin": True,
+                  "range": [-AXIS, AXIS], "fixedrange": True},
         "yaxis": {"title": {"text": "density"}, "automargin": True,
-                  "range": [0, 1.35 * max(float(np.max(density)), float(np.max(pdf)))]},
+                  "range": [0, DENSITY_TOP], "fixedrange": True},
+        "shapes": _saturating_zones(), "annotations": _off_axis_notes(off),
         "bargap": 0, "font": FONT, "height": 300, "margin": MARGIN,
         "legend": {"x": 0.99, "xanchor": "right", "y": 0.99, "yanchor": "top",
                    "bgcolor": "rgba(255,255,255,0.8)"},
     }  # fmt: skip
     return go.Figure(data=[bars, curve], layout=layout)
+
+
+def _saturating_zones() -> list[dict]:
+    """Light grey bands where |score| > SATURATES (softmax near one-hot)."""
+    return [{"type": "rect", "xref": "x", "yref": "paper", "x0": x0, "x1": x1, "y0": 0,
+             "y1": 1, "fillcolor": "rgba(128,128,128,0.15)", "line": {"width": 0},
+             "layer": "below"}
+            for x0, x1 in ((-AXIS, -SATURATES), (SATURATES, AXIS))]  # fmt: skip
+
+
+def _off_axis_notes(off: dict[str, float]) -> list[dict]:
+    """The zone's name, and the share of scores past each edge ("← 40 % off the axis")."""
+    notes = [
+        {
+            "x": SATURATES,
+            "xref": "x",
+            "xanchor": "left",
+            "y": 0.62,
+            "yref": "paper",
+            "text": "softmax<br>saturates",
+            "showarrow": False,
+            "font": {"size": 11},
+        }
+    ]
+    for side, share in off.items():
+        if share >= 0.005:  # under half a percent reads as 0 %
+            text = f"← {share:.0%} off the axis" if side == "left" else f"{share:.0%} off →"
+            notes.append({"x": 0 if side == "left" else 1, "xref": "paper", "y": 0.2,
+                          "yref": "paper", "xanchor": side, "text": f"<b>{text}</b>",
+                          "showarrow": False, "font": {"size": 12}})  # fmt: skip
+    return notes
 
 
 def softmax_bars(

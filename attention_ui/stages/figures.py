@@ -74,6 +74,24 @@ def scaling_summary(labels: Labels, t: AttentionTrace, title: str = "") -> go.Fi
                        title or f"Scaled scores × {t.scale:.4g}")  # fmt: skip
 
 
+def scaling_pair(labels: Labels, t: AttentionTrace) -> list[go.Figure]:
+    """Raw Q Kᵀ and the scaled scores side by side on ONE colour scale.
+
+    With a scale each, both grids would look the same colour for colour; on the shared one
+    (±the larger grid's largest |score|) the scaled grid is visibly paler, which is the point.
+    """
+    bound = shared_bound(t.scores, t.scaled_scores)
+    grids = ((t.scores, "Raw Q Kᵀ"), (t.scaled_scores, f"Q Kᵀ × {t.scale:.4g}"))
+    return [fig.heatmap(M, labels.queries, labels.keys, title, zrange=(-bound, bound))
+            for M, title in grids]  # fmt: skip
+
+
+def shared_bound(*grids: np.ndarray) -> float:
+    """The largest finite |value| over every grid (1 when there is none)."""
+    finite = [np.abs(g[np.isfinite(g)]) for g in grids]
+    return max((float(f.max()) for f in finite if f.size), default=1.0) or 1.0
+
+
 def mask_summary(labels: Labels, t: AttentionTrace, title: str = "Masked scores") -> go.Figure:
     return fig.heatmap(t.masked_scores, labels.queries, labels.keys, title, mask=t.mask)
 

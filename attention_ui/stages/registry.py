@@ -34,13 +34,15 @@ class Stage:
     long: str  # a paragraph in Markdown with LaTeX (its page)
     figure: Callable[[Labels, AttentionTrace], go.Figure]  # its one summary figure
 
-    @property
-    def formula(self) -> str:
-        return formula(self.highlight)
+    def formula(self, stacked: bool = False) -> str:
+        return formula(self.highlight, stacked)
 
 
-def formula(part: str | None = None) -> str:
-    """LaTeX of softmax(Q K^T / sqrt(d_k) + M) V with ``part`` (FORMULA_PARTS) coloured."""
+def formula(part: str | None = None, stacked: bool = False) -> str:
+    """LaTeX of softmax(Q K^T / sqrt(d_k) + M) V with ``part`` (FORMULA_PARTS) coloured.
+
+    ``stacked``: on lines of their own (for a phone, where one line is cut at the edge).
+    """
     pieces = {
         "softmax": r"\mathrm{softmax}",
         "scores": r"QK^\top",
@@ -50,14 +52,17 @@ def formula(part: str | None = None) -> str:
     }
     if part in pieces:
         pieces[part] = rf"\textcolor{{{HIGHLIGHT}}}{{\boldsymbol{{{pieces[part]}}}}}"
-    body = (
-        rf"\mathrm{{Attention}}(Q,K,V) = {pieces['softmax']}\!\left({pieces['scaling']}\,"
+    lhs = r"\mathrm{Attention}(Q,K,V) ="
+    rhs = (
+        rf"{pieces['softmax']}\!\left({pieces['scaling']}\,"
         rf"{pieces['scores']} {pieces['mask']}\right) {pieces['output']}"
     )
-    if part == "projections":
-        proj = rf"\textcolor{{{HIGHLIGHT}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}}"
-        body = rf"{proj} \quad\Rightarrow\quad {body}"
-    return body
+    proj = rf"\textcolor{{{HIGHLIGHT}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}}"
+    if stacked:
+        lines = [proj] if part == "projections" else []
+        return r"\begin{gathered}" + r" \\ ".join([*lines, lhs, rhs]) + r"\end{gathered}"
+    body = f"{lhs} {rhs}"
+    return rf"{proj} \quad\Rightarrow\quad {body}" if part == "projections" else body
 
 
 STAGES: tuple[Stage, ...] = (

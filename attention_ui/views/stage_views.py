@@ -170,14 +170,17 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
     row.metric("d_k (length of queries and keys)", t.d_k)
     row.metric("√d_k", f"{np.sqrt(t.d_k):.4f}")
     row.metric("scale factor 1/√d_k", f"{1 / np.sqrt(t.d_k):.4f}")
+    raw, scaled = resolve(lazy(sf.scaling_pair, labels, t))
     left, right = st.columns(2)
     with left:
-        plot(lazy(fig.heatmap, t.scores, labels.queries, labels.keys, "Raw Q Kᵀ"), key=f"{key}_raw")
+        plot(raw, key=f"{key}_raw")
     with right:
-        plot(lazy(sf.scaling_summary, labels, t, f"Q Kᵀ × {t.scale:.4g}"), key=f"{key}_scaled")
+        plot(scaled, key=f"{key}_scaled")
+    bound = sf.shared_bound(t.scores, t.scaled_scores)
     st.caption(
-        f"Spread of the raw scores: standard deviation {np.std(t.scores):.3f}; after "
-        f"scaling: {np.std(t.scaled_scores):.3f}."
+        f"Both grids share one colour scale (±{bound:.2f}), so the scaled one is paler: its "
+        f"numbers sit closer to 0. Spread of the raw scores: standard deviation "
+        f"{np.std(t.scores):.3f}; after scaling: {np.std(t.scaled_scores):.3f}."
     )
     csv_download(_frame(labels, t, "scaled_scores"), "scaled_scores", key=f"{key}_csv_scaled")
     show_code(attention, key=f"{key}_code")

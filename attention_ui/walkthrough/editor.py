@@ -64,7 +64,7 @@ def _on_tokens(field: str) -> None:
     try:
         tokens = tuple(parse_tokens(text))
     except InputError as exc:
-        state.field_errors()[field] = exc.message
+        _reject(field, exc.message, text)
         return
     edits.commit(shapes.conform(draft.replace(**{field: tokens})), field)
 
@@ -95,10 +95,11 @@ def _on_fill(name: str, how: str) -> None:
 def _on_paste(name: str) -> None:
     """Use a pasted matrix; its shape sets d_model, d_k or d_v, and the others follow."""
     field = f"paste_{name}"
+    text = st.session_state.get(field, "")
     try:
-        M = parse_matrix(st.session_state.get(field, ""), name)
+        M = parse_matrix(text, name)
     except InputError as exc:
-        state.field_errors()[field] = exc.message
+        _reject(field, exc.message, text)
         return
     new, changed = shapes.with_matrix(state.get_draft(), name, M)
     edits.commit(new, field)
@@ -107,14 +108,25 @@ def _on_paste(name: str) -> None:
         st.toast(f"{name} set {sizes}: the other matrices were resized to fit.")
 
 
+def _reject(field: str, message: str, text: str) -> None:
+    """Text that cannot be read: its message, and the text itself so that its box keeps
+    showing it (on any later visit) until it is fixed. Box and message always agree."""
+    state.field_errors()[field] = message
+    state.rejected_text(field, text)
+
+
+def _seed_text(key: str, field: str, good: str) -> None:
+    """A text box shows the text it could not use, if any, else the draft's."""
+    rejected = state.rejected_text(field)
+    st.session_state.setdefault(key, good if rejected is None else rejected)
+
+
 # ---- rendering ------------------------------------------------------------------------------
 def render() -> None:
     """The whole editor: tokens, mode and sizes, then one grid per matrix."""
     draft = state.get_draft()
     _token_inputs(draft)
     _mode_and_sizes(draft)
-    for message in state.dropped_cells():
-        st.warning(f"Not kept: {md_escape(message)}. The cell shows its last number again.")
     err = state.draft_error()
     if err is not None and err.where not in draft.grid_names:  # grids show their own
         where = " (set on the Mask page)" if err.where == "mask" else ""
@@ -142,8 +154,7 @@ def _same(A: FloatArray, B: FloatArray | None) -> bool:
 
 
 def _token_inputs(draft: Scenario) -> None:
-    ss = st.session_state
-    ss.setdefault("tokens_text", " ".join(draft.tokens))
+    _seed_text("tokens_text", "tokens", " ".join(draft.tokens))
     label = "Key tokens (the sequence)" if draft.query_tokens is not None else "Tokens"
     st.text_input(
         label,
@@ -154,7 +165,7 @@ def _token_inputs(draft: Scenario) -> None:
     )
     _field_error("tokens")
     if draft.mode == "direct":
-        ss.setdefault("query_tokens_text", " ".join(draft.query_tokens or ()))
+        _seed_text("query_tokens_text", "query_tokens", " ".join(draft.query_tokens or ()))
         st.text_input(
             "Query tokens (leave empty for self-attention: queries = tokens)",
             key="query_tokens_text",
@@ -211,6 +222,8 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     )
     M, message = read_cells(name, base, shown, edited.to_numpy(dtype=object))
     field = f"grid_{name}"
+    if (dropped := state.dropped_cell(field)) is not None:  # under its own grid
+        st.warning(f"Not kept: {md_escape(dropped)}. The cell shows its last number again.")
     if message:
         state.field_errors()[field] = message
     else:
@@ -271,7 +284,8 @@ def _fill_buttons(name: str) -> None:
 
 def _paste_box(name: str) -> None:
     field = f"paste_{name}"
-    with st.expander(f"Paste {name} as text"):
+    _seed_text(field, field, "")
+    with st.expander(f"Paste {name} as text", expanded=state.rejected_text(field) is not None):
         st.text_area(
             "Rows on lines or separated by ';', numbers by commas or spaces; "
             "[[1, 2], [3, 4]] works too.",
