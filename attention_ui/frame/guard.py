@@ -27,7 +27,7 @@ from streamlit.logger import get_logger
 from streamlit.navigation.page import StreamlitPage
 
 from attention_core import DEFAULT_PRESET
-from attention_ui.frame import examples, state
+from attention_ui.frame import examples, keys
 
 P = ParamSpec("P")
 LOG = get_logger(__name__)
@@ -50,7 +50,7 @@ def run_page(page: StreamlitPage) -> None:
 
     st.rerun, st.stop and st.switch_page raise BaseException subclasses, so they pass through.
     """
-    if st.session_state.pop(state.CALLBACK_FAILED, False):
+    if st.session_state.pop(keys.CALLBACK_FAILED, False):
         st.warning(CALLBACK_NOTICE, icon=":material/warning:")
     try:
         page.run()
@@ -76,7 +76,7 @@ def callback(fn: Callable[P, object]) -> Callable[P, None]:
             fn(*args, **kwargs)
         except Exception:
             LOG.exception("callback %s failed", fn.__qualname__)
-            st.session_state[state.CALLBACK_FAILED] = True
+            st.session_state[keys.CALLBACK_FAILED] = True
 
     setattr(guarded, GUARDED, True)
     return guarded

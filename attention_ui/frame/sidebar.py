@@ -7,9 +7,9 @@ import streamlit as st
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, count, md_escape
-from attention_ui.frame import examples, guard, menu, state
+from attention_ui.frame import examples, guard, keys, menu, state
 
-UPLOAD_ERROR = state.UPLOAD_ERROR
+UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
 
 
@@ -18,8 +18,8 @@ def render() -> None:
     for message in state.pop_flashes():
         st.toast(message)
     navigation()
-    if st.session_state.get(state.URL_ERROR):
-        st.warning(md_escape(st.session_state[state.URL_ERROR]))
+    if st.session_state.get(keys.URL_ERROR):
+        st.warning(md_escape(st.session_state[keys.URL_ERROR]))
     scenario = state.get_scenario()
     st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
     st.caption(_summary(scenario))
@@ -110,7 +110,7 @@ def share_and_export(s: Scenario) -> None:
     if state.link_fits():
         base = (st.context.url or "").split("?")[0]
         st.markdown("**Share link** (opens these numbers on this page):")
-        st.code(f"{base}?{state.URL_KEY}={state.scenario_url()}", language=None, wrap_lines=True)
+        st.code(f"{base}?{keys.URL_KEY}={state.scenario_url()}", language=None, wrap_lines=True)
     else:
         st.info(
             f"This scenario is too large for a link ({len(state.scenario_url()):,} characters; "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from attention_core import shapes
-from attention_ui.frame import edits, guard, state
+from attention_ui.frame import edits, guard, keys, state
 
 MAX_HEADS = 8  # the lab draws one heatmap per head: more than 8 stop being readable
 
@@ -19,7 +19,7 @@ def head_count_control() -> None:
     choices = [n for n in shapes.head_choices(draft) if n <= MAX_HEADS]
     if draft.n_heads not in choices:  # a link or file may hold more heads than offered
         choices.append(draft.n_heads)
-    key = state.N_HEADS_WIDGET
+    key = keys.N_HEADS_WIDGET
     if st.session_state.get(key) not in choices:
         st.session_state[key] = draft.n_heads
     st.segmented_control(
@@ -34,7 +34,7 @@ def head_count_control() -> None:
 
 @guard.callback
 def _on_heads() -> None:
-    n = st.session_state.get(state.N_HEADS_WIDGET)
+    n = st.session_state.get(keys.N_HEADS_WIDGET)
     if n is not None:
         edits.commit(shapes.with_heads(state.get_draft(), int(n)))
 
@@ -47,6 +47,6 @@ def heads_fix_button(label: str) -> None:
 @guard.callback
 def _on_heads_fix() -> None:
     edits.commit(
-        shapes.ready_for_heads(state.get_draft(), int(st.session_state.get(state.FILL_SEED, 0)))
+        shapes.ready_for_heads(state.get_draft(), int(st.session_state.get(keys.FILL_SEED, 0)))
     )
     st.toast("Ready for heads: the other pages use the same scenario.")

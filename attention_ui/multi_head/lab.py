@@ -17,7 +17,7 @@ from attention_core import PRESETS, AttentionTrace, Scenario, shapes
 from attention_core.heads import head_projections, head_scenario, multi_head_trace
 from attention_core.multihead import MultiHeadTrace, combine_heads, multi_head_attention
 from attention_ui.draw.text import count, md_escape, shape
-from attention_ui.frame import guard, state
+from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example
 from attention_ui.frame.widgets import show_code, stale_notice
@@ -207,9 +207,9 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
     """One head through every stage; picking a head or a tab reruns only this part."""
     st.header("One head, stage by stage")
     heads = list(range(1, mh.n_heads + 1))
-    if st.session_state.get(state.HEAD, 1) not in heads:  # fewer heads than before
-        st.session_state[state.HEAD] = 1
-    pick = st.segmented_control("Head", heads, key=state.HEAD, required=True, default=1,
+    if st.session_state.get(keys.HEAD, 1) not in heads:  # fewer heads than before
+        st.session_state[keys.HEAD] = 1
+    pick = st.segmented_control("Head", heads, key=keys.HEAD, required=True, default=1,
                                 bind="query-params", persist_state="session")  # fmt: skip
     h = int(pick or 1) - 1
     st.caption(
@@ -217,7 +217,7 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
         f"and V: Q, K ({shape(mh.heads[h].Q)}) and V ({shape(mh.heads[h].V)}). These are the "
         "walkthrough's own views, drawn for this head."
     )
-    tabs = st.tabs(STAGE_TABS, key=state.HEAD_STAGE, on_change="rerun", default="Scores")
+    tabs = st.tabs(STAGE_TABS, key=keys.HEAD_STAGE, on_change="rerun", default="Scores")
     for tab, stage in zip(tabs, STAGE_TABS, strict=True):
         if tab.open is not False:  # only the open tab is drawn (None: not tracked, draw all)
             with tab:

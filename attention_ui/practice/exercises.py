@@ -41,13 +41,13 @@ from attention_core.exercises import (
 )
 from attention_core.types import FloatArray
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import guard, state
+from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import link
 
-PROGRESS = state.PRACTICE_PROGRESS
-HINTS = state.PRACTICE_HINTS
-SOLUTIONS = state.PRACTICE_SOLUTIONS
+PROGRESS = keys.PRACTICE_PROGRESS
+HINTS = keys.PRACTICE_HINTS
+SOLUTIONS = keys.PRACTICE_SOLUTIONS
 
 
 # ---- keys and state -------------------------------------------------------------------

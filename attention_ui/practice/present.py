@@ -17,7 +17,7 @@ import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
 from attention_ui.draw.text import count, md_escape, shape
-from attention_ui.frame import guard, look, state
+from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.frame.widgets import link
@@ -27,8 +27,8 @@ from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
 from attention_ui.views.chart import plot
 
-STEP_PARAM = state.STEP_PARAM  # ?step=k in the URL, 1-based
-STEP_KEY = state.PRESENT_STEP  # widget-free: survives leaving the page and coming back
+STEP_PARAM = keys.STEP_PARAM  # ?step=k in the URL, 1-based
+STEP_KEY = keys.PRESENT_STEP  # widget-free: survives leaving the page and coming back
 NEXT_KEY, BACK_KEY = "present_next", "present_back"
 PRESET_KEY = "present_preset"
 

@@ -16,7 +16,7 @@ import streamlit as st
 from attention_core import AttentionTrace, InputError
 from attention_core.pretrained import Model, Run, head_scenario
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import guard, state
+from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.real_model import lab
 from attention_ui.stages.data import Labels
@@ -49,7 +49,7 @@ def one_head(model: Model, run: Run) -> None:
     )
     trace = run.heads[layer][head]
     labels = Labels.plain(run.labels)
-    tabs = st.tabs(list(STAGES), key=state.RM_STAGE, on_change="rerun")
+    tabs = st.tabs(list(STAGES), key=keys.RM_STAGE, on_change="rerun")
     for tab, draw in zip(tabs, STAGES.values(), strict=True):
         if tab.open:  # lazy: the other tabs' views are not computed or sent
             with tab:
@@ -60,9 +60,9 @@ def one_head(model: Model, run: Run) -> None:
 def _pick_head() -> tuple[int, int]:
     """Layer and head pickers (1-based on screen, bound to the URL); returns 0-based."""
     left, right = st.columns(2)
-    layer = left.selectbox("Layer", range(1, 7), index=DEFAULT_LAYER - 1, key=state.RM_LAYER,
+    layer = left.selectbox("Layer", range(1, 7), index=DEFAULT_LAYER - 1, key=keys.RM_LAYER,
                            bind="query-params")  # fmt: skip
-    head = right.selectbox("Head", range(1, 13), index=DEFAULT_HEAD - 1, key=state.RM_HEAD,
+    head = right.selectbox("Head", range(1, 13), index=DEFAULT_HEAD - 1, key=keys.RM_HEAD,
                            bind="query-params")  # fmt: skip
     return layer - 1, head - 1
 

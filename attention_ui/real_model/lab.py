@@ -27,7 +27,7 @@ from attention_core.pretrained import (
 )
 from attention_core.pretrained.files import model_dir
 from attention_ui.draw.text import count, md_escape
-from attention_ui.frame import guard, look, state
+from attention_ui.frame import guard, keys, look
 from attention_ui.real_model import data
 from attention_ui.real_model import figures as mf
 from attention_ui.views.cache import lazy
@@ -95,7 +95,7 @@ def intro() -> None:
 def sentence(model: Model) -> Run | None:
     """The text box and the tokens; None (with a message) when there is nothing to run."""
     text = st.text_input(
-        "Your sentence", value=DEFAULT_TEXT, max_chars=MAX_CHARS, key=state.RM_TEXT,
+        "Your sentence", value=DEFAULT_TEXT, max_chars=MAX_CHARS, key=keys.RM_TEXT,
         bind="query-params", help="Press Enter to run the model on it.",
     )  # fmt: skip
     try:
@@ -161,7 +161,7 @@ def pick_token(run: Run) -> int:
     """The token picker (bound to the URL); returns the token's index in the run."""
     options = token_options(run)
     default = options.index(run.labels[data.default_query(run)])
-    label = st.selectbox("Token (the query)", options, index=default, key=state.RM_TOKEN,
+    label = st.selectbox("Token (the query)", options, index=default, key=keys.RM_TOKEN,
                          bind="query-params")  # fmt: skip
     return run.labels.index(label)
 
@@ -175,7 +175,7 @@ def token_sections(model: Model, run: Run) -> None:
     picking a token reruns only this section and draws only the open tab."""
     st.header("From one token: where does it look?")
     query = pick_token(run)
-    tabs = st.tabs(list(TOKEN_TABS), key=state.RM_TOKEN_TAB, on_change="rerun")
+    tabs = st.tabs(list(TOKEN_TABS), key=keys.RM_TOKEN_TAB, on_change="rerun")
     draws = (lambda: from_one_token(run, query), lambda: strongest_keys(run, query),
              lambda: compare(model, run, query))  # fmt: skip
     for tab, draw in zip(tabs, draws, strict=True):
@@ -187,9 +187,9 @@ def token_sections(model: Model, run: Run) -> None:
 def pick_target(run: Run, query: int) -> int:
     labels = run.labels
     options = labels[: run.n_valid]
-    if st.session_state.get(state.RM_TARGET) not in options:
-        st.session_state[state.RM_TARGET] = labels[data.default_target(run, query)]
-    return labels.index(st.selectbox("Key it might look at", options, key=state.RM_TARGET))
+    if st.session_state.get(keys.RM_TARGET) not in options:
+        st.session_state[keys.RM_TARGET] = labels[data.default_target(run, query)]
+    return labels.index(st.selectbox("Key it might look at", options, key=keys.RM_TARGET))
 
 
 def from_one_token(run: Run, query: int) -> None:
@@ -213,7 +213,7 @@ def from_one_token(run: Run, query: int) -> None:
 
 def strongest_keys(run: Run, query: int) -> None:
     skip = st.toggle("Ignore [CLS] and [SEP] when finding each head's strongest key",
-                     key=state.RM_SKIP_SPECIAL)  # fmt: skip
+                     key=keys.RM_SKIP_SPECIAL)  # fmt: skip
     focus = top_targets(run, query, skip_special=skip)
     title = f"The key “{run.labels[query]}” attends to most, in every head"
     figure = mf.targets_grid(focus.weight, data.target_labels(run, focus), title, look.phone())
@@ -239,7 +239,7 @@ def compare(model: Model, run: Run, query: int) -> None:
         "“it” should move its attention when the word changes."
     )
     text_b = st.text_input("Second sentence", value=DEFAULT_TEXT_B, max_chars=MAX_CHARS,
-                           key=state.RM_TEXT_B, bind="query-params")  # fmt: skip
+                           key=keys.RM_TEXT_B, bind="query-params")  # fmt: skip
     try:
         run_b = encode(model, text_b)
         changes = compare_runs(run, run_b, query)

@@ -14,7 +14,7 @@ from attention_core import attention, saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
 from attention_ui.draw.figures import heatmap, weights_heatmap
 from attention_ui.draw.text import count
-from attention_ui.frame import guard, state
+from attention_ui.frame import guard, keys, state
 from attention_ui.frame.widgets import bad_link_value, show_code, stale_notice
 from attention_ui.scaling_lab import figures as sf
 from attention_ui.views.cache import lazy
@@ -45,18 +45,18 @@ def sweep_for(seed: int) -> pd.DataFrame:
 
 @guard.fragment
 def lab() -> None:
-    bad_link_value(state.LAB_DK, lambda v: v in {str(d) for d in DK_POWERS},
+    bad_link_value(keys.LAB_DK, lambda v: v in {str(d) for d in DK_POWERS},
                    "a power of two from 1 to 1024")  # fmt: skip
-    bad_link_value(state.LAB_SEED, lambda v: v.isdigit() and int(v) <= 1_000_000,
+    bad_link_value(keys.LAB_SEED, lambda v: v.isdigit() and int(v) <= 1_000_000,
                    "a whole number from 0 to 1,000,000")  # fmt: skip
     slider_col, seed_col = st.columns([5, 1])
     d_k = slider_col.select_slider(
         "d_k, the length of each query and key (powers of two)",
-        options=list(DK_POWERS), value=64, key=state.LAB_DK,
+        options=list(DK_POWERS), value=64, key=keys.LAB_DK,
         bind="query-params", persist_state="session",
     )  # fmt: skip
     seed = seed_col.number_input(
-        "Random seed", min_value=0, max_value=1_000_000, value=0, step=1, key=state.LAB_SEED,
+        "Random seed", min_value=0, max_value=1_000_000, value=0, step=1, key=keys.LAB_SEED,
         bind="query-params", persist_state="session",
         help="Another seed draws other random queries and keys; the pattern stays the same.",
     )  # fmt: skip

@@ -24,7 +24,7 @@ from attention_core.parsing import EMPTY
 from attention_core.resize import FILLS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import md_escape, shape, vector_columns
-from attention_ui.frame import edits, guard, state
+from attention_ui.frame import edits, guard, keys, state
 from attention_ui.frame.widgets import error
 from attention_ui.stages.data import MASK_LABELS
 
@@ -87,7 +87,7 @@ def _on_size(dim: str) -> None:
 
 @guard.callback
 def _on_fill(name: str, how: str) -> None:
-    seed = int(st.session_state.get(state.FILL_SEED, 0))
+    seed = int(st.session_state.get(keys.FILL_SEED, 0))
     edits.commit(shapes.with_fill(state.get_draft(), name, how, seed))
 
 
@@ -132,7 +132,7 @@ def render() -> None:
         where = " (set on the Mask page)" if err.where == "mask" else ""
         error(f"{err.message}{where}")
     seed_col, _ = st.columns([1, 3])
-    seed_col.number_input("Seed for the random fills", 0, 2**31 - 1, 0, key=state.FILL_SEED)
+    seed_col.number_input("Seed for the random fills", 0, 2**31 - 1, 0, key=keys.FILL_SEED)
     grids = {}
     for row in _grid_rows(draft):
         for col, name in zip(st.columns(len(row)), row, strict=True):
