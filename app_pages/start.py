@@ -3,6 +3,7 @@ import streamlit as st
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import look, state
 from attention_ui.frame.widgets import link, page_header
+from attention_ui.live import views as live_views
 from attention_ui.stages.registry import formula
 from attention_ui.start import intro
 
@@ -14,6 +15,7 @@ st.markdown(
     "shows every step."
 )
 st.latex(formula(stacked=look.phone()))
+live_views.join_box()  # a student in class: the code on the teacher's screen
 
 left, right = st.columns([3, 2])
 with left:

@@ -35,6 +35,9 @@ RM_TOKEN_TAB = "rm_token_tab"
 CALLBACK_FAILED = "callback_failed"
 EXERCISE_TAB = "exercise_tab"
 PAGE_CONFIG_SENT = "_page_config_sent"
+LIVE = "live"
+LIVE_TRIES = "live_tries"
+LIVE_SHOWN = "live_shown"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -66,6 +69,9 @@ SESSION_KEYS: dict[str, str] = {
     CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
     EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
     PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",
+    LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
+    LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
+    LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -93,6 +99,8 @@ RM_TEXT_B = "rm_text_b"
 RM_TOKEN = "rm_token"
 RM_LAYER = "rm_layer"
 RM_HEAD = "rm_head"
+JOIN = "join"
+TEACH = "teach"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
@@ -105,4 +113,8 @@ URL_PARAMS: dict[str, str] = {
     RM_TOKEN: "the real-model page's picked token (a unique label: 'it', 'the (2)')",
     RM_LAYER: "the real-model page's layer, 1 to 6",
     RM_HEAD: "the real-model page's head, 1 to 12",
+    JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
+    TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
 }
+# Carried by every link and page switch, like ?s=: a student's room survives a reload.
+CARRIED_PARAMS = (JOIN,)

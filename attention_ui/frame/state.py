@@ -26,6 +26,7 @@ from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import NAME_CHARS, edited_name
 from attention_ui.frame.keys import (
+    CARRIED_PARAMS,
     CURRENT_PAGE,
     DRAFT,
     DROPPED,
@@ -338,7 +339,8 @@ def sync_url() -> None:
 
 def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
     """Query parameters that reopen the current scenario (plus page-specific ones)."""
-    return {URL_KEY: scenario_url(), **(extra or {})}
+    carried = {p: v for p in CARRIED_PARAMS if (v := url_value(p))}
+    return {URL_KEY: scenario_url(), **carried, **(extra or {})}
 
 
 def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
@@ -364,3 +366,10 @@ def set_url_value(param: str, value: str) -> None:
     assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
     if st.query_params.get(param) != value:
         st.query_params[param] = value
+
+
+def drop_url_value(param: str) -> None:
+    """Take ``?param=`` out of the address (a secret that must not stay in the address bar)."""
+    assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
+    if param in st.query_params:
+        del st.query_params[param]

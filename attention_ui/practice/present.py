@@ -21,6 +21,8 @@ from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.frame.widgets import link
+from attention_ui.live import session as live
+from attention_ui.live import views as live_views
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, Labels
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
@@ -256,15 +258,19 @@ def render(s: Scenario, t: AttentionTrace) -> None:
 
 def _top_row(k: int, n: int) -> None:
     """Small page title, Back, "Step k of n" with a progress bar, Next, Exit."""
+    following = live.following_student()  # the teacher steps for the whole class
     with st.container(key="present_nav"):
-        title, back, bar, nxt, leave = st.columns([2.2, 1, 5, 1, 1.8], vertical_alignment="center")
+        title, back, bar, nxt, room, leave = st.columns([2.2, 1, 4.2, 1, 1.6, 1.6],
+                                                        vertical_alignment="center")  # fmt: skip
         with title, st.container(key="present_header"):
             st.title(BY_KEY["present"].title, anchor=False)
-        back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n), disabled=k == 1,
-                    shortcut="Left", width="stretch")  # fmt: skip
+        back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n),
+                    disabled=k == 1 or following, shortcut="Left", width="stretch")  # fmt: skip
         bar.progress(k / n, text=f"Step {k} of {n}")
-        nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
+        nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n or following,
                    shortcut="Right", type="primary", width="stretch")  # fmt: skip
+        with room:
+            live_views.teacher_panel("present")
         link(START.path, "Exit presentation", leave, icon=":material/close:")
 
 
