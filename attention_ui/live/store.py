@@ -184,21 +184,31 @@ class RedisStore:
     """Debian's redis-server through the ``redis`` client: one pool per process, short
     timeouts so that a stopped server makes a page say "reconnecting" in about a second."""
 
+    PAUSE_S = 1.0  # after a failure, calls fail at once for this long (no pile of timeouts)
+
     def __init__(self, url: str) -> None:
         import redis  # only a Redis deployment needs the client
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
 
         self._errors = (redis.RedisError, OSError)
+        # No retries inside a call: the page's next poll is the retry, and a page run must
+        # not wait out a series of back-offs while the server is down.
         self._r = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0,
+                                       retry=Retry(NoBackoff(), 0),
                                        decode_responses=True)  # fmt: skip
         self.url = url
+        self._down_until = 0.0
 
     def _call(self, fn, *args):
+        if time.monotonic() < self._down_until:
+            raise StoreDownError(f"the live-class server {self.url} was not reachable just now")
         try:
             return fn(*args)
         except self._errors as exc:
-            raise StoreDownError(
-                f"the live-class server {self.url} cannot be reached: {exc}"
-            ) from exc
+            self._down_until = time.monotonic() + self.PAUSE_S
+            message = f"the live-class server {self.url} cannot be reached: {exc}"
+            raise StoreDownError(message) from exc
 
     def get(self, key: str) -> str | None:
         return self._call(self._r.get, key)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard
@@ -58,12 +59,19 @@ def _poll() -> None:
         if not s.teaching:
             session.hub().seen(s.id, s.code)
     except StoreDownError:
-        if not s.down:
+        if not s.down and _on_its_own():
             s.down = True
             st.rerun(scope="app")  # say "reconnecting"
         return
-    if s.down or version != s.applied:
+    if (s.down or version != s.applied) and _on_its_own():
         st.rerun(scope="app")  # back, changed or ended: the full run takes it
+
+
+def _on_its_own() -> bool:
+    """Whether this is the fragment's own timed run (not the page's full run, which has
+    just read the room: rerunning the page from there would loop)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 def pause_screen() -> bool:
@@ -175,7 +183,7 @@ def _count() -> None:
     n = session.followers()
     if n is None or s.down:
         st.caption(RECONNECTING)
-        if s.down:  # try the last change again: a full run publishes it
+        if s.down and _on_its_own():  # try the last change again: a full run publishes it
             st.rerun(scope="app")
         return
     paused = " · paused" if s.paused else ""

@@ -41,6 +41,9 @@ class RedisServer:
         args = [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                 "--appendonly", "no", "--dir", str(self.folder)]  # fmt: skip
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self._wait()
+
+    def _wait(self) -> None:
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
