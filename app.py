@@ -7,8 +7,10 @@ runs, so the first deep link on a fresh server would skip this file (see README)
 
 import streamlit as st
 
-from attention_ui import guard, look, menu, sidebar, state
-from attention_ui.pages import ALL_PAGES
+from attention_ui.frame import guard, look, menu, sidebar, state
+from attention_ui.frame.pages import ALL_PAGES
+from attention_ui.live import session as live
+from attention_ui.live import views as live_views
 
 if state.page_config_due():  # once a session: the browser keeps it
     st.set_page_config(
@@ -19,6 +21,7 @@ if state.page_config_due():  # once a session: the browser keeps it
     )
 look.frame()
 state.init_state()
+room_page = live.arrive()  # ?teach= / ?join=; a follower takes the room's scenario and step
 
 pages = {
     spec.key: st.Page(spec.path, title=spec.title, url_path=spec.key, default=spec.key == "start")
@@ -29,14 +32,21 @@ for spec in ALL_PAGES:
     sections.setdefault(spec.section, []).append(pages[spec.key])
 page = st.navigation(sections, position="hidden")  # the sidebar draws its own menu
 state.on_page_enter(page.url_path or "start")
-if (asked := menu.requested()) in pages and asked != state.current_page():
+asked = menu.requested()
+if asked in pages and asked != state.current_page():
+    live.explore()  # a following student who opens another page explores on their own
     st.switch_page(pages[asked], query_params=state.share_query() if state.link_fits() else None)
+elif room_page in pages and room_page != state.current_page():  # the teacher moved on
+    st.switch_page(pages[room_page], query_params=state.share_query())
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.
 # A page that fails still gets its sidebar: guard shows a message, not a traceback.
 sidebar_slot = st.sidebar.container()
-guard.run_page(page)
+live_views.follow_bar()
+if not live_views.pause_screen():
+    guard.run_page(page)
 with sidebar_slot:
     sidebar.render()
+live.publish(state.current_page())  # the teacher's page, step and scenario, if they changed
 state.sync_url()

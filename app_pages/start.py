@@ -1,9 +1,11 @@
 import streamlit as st
 
-from attention_ui import start, state
-from attention_ui.stages import formula
-from attention_ui.text import md_escape
-from attention_ui.widgets import link, page_header
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import look, state
+from attention_ui.frame.widgets import link, page_header
+from attention_ui.live import views as live_views
+from attention_ui.stages.registry import formula
+from attention_ui.start import intro
 
 page_header("start")
 st.markdown(
@@ -12,21 +14,22 @@ st.markdown(
     "This app computes **scaled dot-product attention** on your own tokens and numbers and "
     "shows every step."
 )
-st.latex(formula())
+st.latex(formula(stacked=look.phone()))
+live_views.join_box()  # a student in class: the code on the teacher's screen
 
 left, right = st.columns([3, 2])
 with left:
     st.subheader("The intuition")
-    start.intuition()
+    intro.intuition()
 with right:
-    start.diagram()
+    intro.diagram()
 
 st.subheader("The recipe: click a step to open it")
-start.pipeline()
+intro.pipeline()
 
 st.subheader("Start from an example")
 st.caption(f"Current scenario: {md_escape(state.get_scenario().name or 'your own')}")
-start.preset_cards()
+intro.preset_cards()
 
 st.subheader("How to use it")
 c1, c2 = st.columns(2)

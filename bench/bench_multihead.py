@@ -24,7 +24,7 @@ def scenario_6x4():
 def run(args: argparse.Namespace) -> list[Result]:
     from streamlit.testing.v1 import AppTest
 
-    from attention_ui.pages import BY_KEY
+    from attention_ui.frame.pages import BY_KEY
 
     repeats = 5 if getattr(args, "quick", False) else 20
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)

@@ -15,13 +15,8 @@ import contextlib
 import time
 
 from bench import Result, cpu_timed
-from bench.browser import CHROMIUM_ARGS, IDLE, ROOT, find_chromium, start_server
+from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, ROOT, find_chromium, start_server
 from bench.page_cpu import BIG_TOKENS, page_samples
-
-CHANGED = """([sel, before]) => {
-    const now = [...document.querySelectorAll(sel)].map(e => e.textContent).join('|');
-    return now.length > 0 && now !== before;
-}"""
 
 
 def run(args: argparse.Namespace) -> list[Result]:

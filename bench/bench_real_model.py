@@ -12,13 +12,18 @@
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from bench import Result, timed
-from bench.bench_pages import CHANGED
-from bench.browser import CHROMIUM_ARGS, IDLE, ROOT, find_chromium, start_server
+from bench.browser import (
+    CHROMIUM_ARGS,
+    ROOT,
+    find_chromium,
+    settle,
+    start_server,
+    time_change,
+)
 
 STAGE_CELLS = {"Scores": ".st-key-rm_scores_chart .heatmap-label",
                "Softmax": ".st-key-rm_softmax_chart .heatmap-label"}  # fmt: skip
@@ -86,31 +91,13 @@ def bench_browser(steps: int) -> list[Result]:
     ]
 
 
-def _settle(page) -> None:
-    """The run is over and every element has arrived (no skeletons left)."""
-    page.wait_for_selector(IDLE, timeout=120_000)
-    page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")",
-                           timeout=120_000)  # fmt: skip
-    page.wait_for_timeout(200)
-
-
-def _time_change(page, watch: str, act) -> float:
-    before = "|".join(page.locator(watch).all_text_contents())
-    t0 = time.perf_counter()
-    act()
-    page.wait_for_function(CHANGED, arg=[watch, before], timeout=30_000, polling=10)
-    elapsed = (time.perf_counter() - t0) * 1000
-    _settle(page)
-    return elapsed
-
-
 def _toggle_times(page, url: str, steps: int) -> list[float]:
     page.goto(url + "/scaling")
     watch = ".st-key-scaling_scaled .heatmap-label"
     page.wait_for_selector(watch, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.locator(".st-key-scaled_toggle input").first.focus()
-    return [_time_change(page, watch, lambda: page.keyboard.press("Space")) for _ in range(steps)]
+    return [time_change(page, watch, lambda: page.keyboard.press("Space")) for _ in range(steps)]
 
 
 def _pick(page, widget: str, down: bool) -> Callable[[], None]:
@@ -141,15 +128,15 @@ def _pick(page, widget: str, down: bool) -> Callable[[], None]:
 def _pick_times(page, url: str, steps: int) -> dict[str, list[float]]:
     page.goto(url + "/real-model")
     page.wait_for_selector(".st-key-rm_gallery .heatmaplayer", timeout=120_000)
-    _settle(page)
+    settle(page)
     out = {}
     for stage, cells in STAGE_CELLS.items():  # head 3, 2, 3, 2, ... with that tab open
         page.get_by_role("tab", name=stage, exact=True).click()
         page.wait_for_selector(cells, timeout=60_000)
-        _settle(page)
-        out[stage] = [_time_change(page, cells, _pick(page, "rm_head", k % 2 == 0))
+        settle(page)
+        out[stage] = [time_change(page, cells, _pick(page, "rm_head", k % 2 == 0))
                       for k in range(steps)]  # fmt: skip
-    out["token"] = [_time_change(page, TOKEN_CELLS, _pick(page, "rm_token", k % 2 == 0))
+    out["token"] = [time_change(page, TOKEN_CELLS, _pick(page, "rm_token", k % 2 == 0))
                     for k in range(steps)]  # fmt: skip  # "was", "it", "was", ...
     return out
 
@@ -160,7 +147,7 @@ def _memory_after_sentences(page, url: str, pid: int) -> float:
         box.fill(text)
         box.press("Enter")
         page.wait_for_timeout(300)
-        _settle(page)
+        settle(page)
     status = Path(f"/proc/{pid}/status").read_text()
     kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
     return kb / 1024

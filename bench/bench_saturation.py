@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bench import Result, timed
-from bench.browser import CHROMIUM_ARGS, IDLE, find_chromium, start_server
+from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, find_chromium, start_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -30,10 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 HIST_TITLE = ".st-key-lab_hist_False .g-gtitle"  # the fragment's first chart
 LAST_LABELS = ".st-key-lab_curve_grad_norm .textpoint"  # its last chart's marker labels
-CHANGED = """([sel, before]) => {
-    const t = [...document.querySelectorAll(sel)].map(e => e.textContent.trim()).join("|");
-    return t !== "" && t !== before && !document.querySelector("[data-stale='true'] " + sel);
-}"""
 
 
 def run(args: argparse.Namespace) -> list[Result]:
@@ -73,7 +69,7 @@ def bench_fragment_python(repeats: int) -> Result:
 
     from attention_core import saturation_sweep
     from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
-    from attention_ui import scaling_figures as sf
+    from attention_ui.scaling_lab import figures as sf
 
     sweep = saturation_sweep(DK_POWERS)
     steps = iter(np.tile(DK_POWERS, repeats + 2))

@@ -16,6 +16,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-dev-shm-usage"]  # fmt: skip
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+# True once the text of the elements matching ``sel`` differs from ``before`` (and is not
+# empty): the moment a change is drawn.
+CHANGED = """([sel, before]) => {
+    const now = [...document.querySelectorAll(sel)].map(e => e.textContent).join('|');
+    return now.length > 0 && now !== before;
+}"""
 
 
 def find_chromium() -> str | None:
@@ -53,3 +59,22 @@ def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subpr
     proc.terminate()
     proc.wait(timeout=10)
     raise RuntimeError("streamlit did not become healthy in 30 s")
+
+
+def settle(page) -> None:
+    """The run is over and every element has arrived (no skeletons left)."""
+    page.wait_for_selector(IDLE, timeout=120_000)
+    page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")",
+                           timeout=120_000)  # fmt: skip
+    page.wait_for_timeout(200)
+
+
+def time_change(page, watch: str, act) -> float:
+    """Milliseconds from ``act()`` until the text under ``watch`` changes; then settle."""
+    before = "|".join(page.locator(watch).all_text_contents())
+    t0 = time.perf_counter()
+    act()
+    page.wait_for_function(CHANGED, arg=[watch, before], timeout=30_000, polling=10)
+    elapsed = (time.perf_counter() - t0) * 1000
+    settle(page)
+    return elapsed

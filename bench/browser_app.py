@@ -15,7 +15,8 @@ from __future__ import annotations
 import time
 
 from bench.bench_multihead import scenario_6x4
-from bench.bench_real_model import _pick_times, _settle, _time_change
+from bench.bench_real_model import _pick_times
+from bench.browser import settle, time_change
 
 TOGGLE = "Scaling toggle -> scaled heatmap redrawn"
 PAGES = {"3. Scores": ".st-key-scores_chart .heatmap-label",
@@ -45,15 +46,15 @@ def _toggle(page, url: str, steps: int) -> list[float]:
     page.goto(url + "/scaling")
     watch = PAGES["4. Scaling"]
     page.wait_for_selector(watch, timeout=60_000)
-    _settle(page)
+    settle(page)
     page.locator(".st-key-scaled_toggle input").first.focus()
-    return [_time_change(page, watch, lambda: page.keyboard.press("Space")) for _ in range(steps)]
+    return [time_change(page, watch, lambda: page.keyboard.press("Space")) for _ in range(steps)]
 
 
 def _switches(page, url: str, steps: int) -> list[float]:
     page.goto(url + "/scores")
     page.wait_for_selector(PAGES["3. Scores"], timeout=60_000)
-    _settle(page)
+    settle(page)
     samples = []
     for k in range(steps):
         title = "4. Scaling" if k % 2 == 0 else "3. Scores"
@@ -62,7 +63,7 @@ def _switches(page, url: str, steps: int) -> list[float]:
         click()
         page.wait_for_selector(PAGES[title], timeout=30_000)
         samples.append((time.perf_counter() - t0) * 1000)
-        _settle(page)
+        settle(page)
     return samples
 
 
@@ -70,12 +71,12 @@ def _head_counts(page, url: str, steps: int) -> list[float]:
     page.set_viewport_size({"width": 1400, "height": 2400})  # the small multiples in view
     page.goto(f"{url}/multi-head?s={scenario_6x4().to_url()}")
     page.wait_for_selector(HEAD_CELLS, timeout=60_000)
-    _settle(page)
+    settle(page)
     samples = []
     for k in range(steps):
         n = "2" if k % 2 == 0 else "4"  # the scenario starts with 4
         button = page.locator(".st-key-n_heads_choice button").filter(has_text=n).first
-        samples.append(_time_change(page, HEAD_CELLS, _mouse_click(page, button)))
+        samples.append(time_change(page, HEAD_CELLS, _mouse_click(page, button)))
     page.set_viewport_size({"width": 1400, "height": 1000})
     return samples
 
@@ -96,5 +97,5 @@ def _warm_loads(page, url: str, steps: int) -> list[float]:
         page.goto(url + "/scores", wait_until="commit")
         page.wait_for_selector(PAGES["3. Scores"], timeout=60_000)
         samples.append((time.perf_counter() - t0) * 1000)
-        _settle(page)
+        settle(page)
     return samples

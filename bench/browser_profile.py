@@ -28,9 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bench.bench_multihead import scenario_6x4
-from bench.bench_pages import CHANGED
-from bench.bench_real_model import STAGE_CELLS, _pick, _settle
-from bench.browser import CHROMIUM_ARGS, find_chromium, start_server
+from bench.bench_real_model import STAGE_CELLS, _pick
+from bench.browser import CHANGED, CHROMIUM_ARGS, find_chromium, settle, start_server
 from bench.browser_app import _mouse_click
 
 GROUPS = (  # (label, what a script URL contains), first match wins
@@ -124,10 +123,10 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
     page.goto(url + spec.path)
     if spec.tab:
         page.wait_for_selector(".st-key-rm_gallery .heatmaplayer", timeout=120_000)
-        _settle(page)
+        settle(page)
         page.get_by_role("tab", name=spec.tab, exact=True).click()
     page.wait_for_selector(spec.watch(1), timeout=60_000)
-    _settle(page)
+    settle(page)
     cdp.send("Profiler.enable")
     cdp.send("Profiler.setSamplingInterval", {"interval": 200})
     cdp.send("Profiler.start")
@@ -140,7 +139,7 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
         change()
         page.wait_for_function(CHANGED, arg=[spec.watch(k), before], timeout=30_000, polling=10)
         out.wall.append((time.perf_counter() - t0) * 1000)
-        _settle(page)
+        settle(page)
     out.server_cpu = (_server_cpu_ms(pid) - cpu0) / steps
     out.messages = len(frames) // steps
     out.kbytes = sum(len(f["payloadData"]) for f in frames) * 0.75 / 1024 / steps  # base64

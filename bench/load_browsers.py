@@ -11,7 +11,7 @@ Playwright) against the same URL, during the same class:
 2. then, every think time, it clicks a sidebar link to another walkthrough page, or, on
    4. Scaling, half the time presses the Scaling toggle instead; a click is timed from
    its one mouse event (or key press) until the page's heatmap shows new numbers
-   (bench_pages' ``CHANGED``);
+   (bench.browser's ``CHANGED``);
 3. after every page and click it checks the page: no other student's token anywhere in
    the document, the address's ``?s=`` still its own scenario (a leak otherwise), no
    ``stException`` and no notice of the app's guard (an error otherwise).
@@ -38,9 +38,8 @@ from urllib.parse import urlencode, urlsplit
 
 from playwright.async_api import Browser, Page, async_playwright
 
-from bench import load
-from bench.bench_pages import CHANGED
-from bench.browser import CHROMIUM_ARGS, IDLE, find_chromium
+from bench import seats
+from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, find_chromium
 
 FIRST_INDEX = 9001  # browser k has the tokens of student 9001 + k (the simulated: 0, 1, ...)
 VIEWPORT = {"width": 1400, "height": 1000}  # wide enough for the sidebar to stay open
@@ -56,7 +55,7 @@ CHARTS = {  # each walkthrough page's first heatmap with numbers (URL path -> it
 TOGGLE = ".st-key-scaled_toggle input"
 HEADING = "[data-testid='stMain'] h1"  # the script's first output, drawn: before Plotly's
 TOGGLE_SHARE = 0.5  # on the Scaling page, this share of the clicks toggle instead of leaving
-FIRST_TIMEOUT_MS = 1000 * load.RUN_TIMEOUT
+FIRST_TIMEOUT_MS = 1000 * seats.RUN_TIMEOUT
 CLICK_TIMEOUT_MS = 30_000
 START_TIMEOUT = 300.0  # the driver's warm-up on a loaded machine
 INSPECT = """(own) => {
@@ -75,10 +74,10 @@ class BrowserStudent:
     """One student in a Chromium of its own: a first page, then clicks until the end."""
 
     def __init__(
-        self, index: int, opts: load.Options, stats: load.BrowserStats, rng: random.Random
+        self, index: int, opts: seats.Options, stats: seats.BrowserStats, rng: random.Random
     ) -> None:
         self.index, self.opts, self.stats, self.rng = index, opts, stats, rng
-        scenario = load.student_scenario(index)
+        scenario = seats.student_scenario(index)
         self.tokens = scenario.tokens
         self.query = urlencode({"s": scenario.to_url()})
         self.where = rng.choice(list(CHARTS))
@@ -104,7 +103,7 @@ class BrowserStudent:
         await self._settle_and_inspect(page)
 
     async def _click_until(self, page: Page, stop_at: float) -> None:
-        while await load.think(self.rng, self.opts.think, stop_at):
+        while await seats.think(self.rng, self.opts.think, stop_at):
             toggle = self.where == "scaling" and self.rng.random() < TOGGLE_SHARE
             await self._act(page, self._toggle(page) if toggle else self._switch(page))
 
@@ -149,7 +148,7 @@ class BrowserStudent:
         found = await page.evaluate(INSPECT, f"zq{self.index:04d}")
         for token in found["foreign"]:
             self.stats.leaks.append(f"browser {self.index} saw {token}")
-        tokens = load.tokens_in_query(urlsplit(page.url).query)
+        tokens = seats.tokens_in_query(urlsplit(page.url).query)
         if tokens is not None and tokens != self.tokens:
             self.stats.leaks.append(f"browser {self.index}'s address holds {tokens[:3]}")
         if found["exceptions"] or found["guard"]:
@@ -158,7 +157,7 @@ class BrowserStudent:
 
 async def time_change(page: Page, watch: str, act: Callable[[], Awaitable[None]]) -> float:
     """Seconds from ``act`` until the cells under ``watch`` show other numbers than before
-    (bench_real_model's ``_time_change``, for the async API and without its settle)."""
+    (bench.browser's ``time_change``, for the async API and without its settle)."""
     before = "|".join(await page.locator(watch).all_text_contents())
     t0 = time.perf_counter()
     await act()
@@ -167,7 +166,7 @@ async def time_change(page: Page, watch: str, act: Callable[[], Awaitable[None]]
 
 
 async def settle(page: Page) -> None:
-    """The run is over and every element has arrived (bench_real_model's ``_settle``)."""
+    """The run is over and every element has arrived (bench.browser's ``settle``)."""
     await page.wait_for_selector(IDLE, timeout=CLICK_TIMEOUT_MS)
     await page.wait_for_function(
         "!document.querySelector(\"[data-testid='stSkeleton']\")", timeout=CLICK_TIMEOUT_MS
@@ -176,9 +175,9 @@ async def settle(page: Page) -> None:
 
 
 # ---- the browsers' class ----------------------------------------------------------------------
-async def run_browsers(opts: load.Options, go: Callable[[float], bool]) -> load.BrowserStats:
+async def run_browsers(opts: seats.Options, go: Callable[[float], bool]) -> seats.BrowserStats:
     """Launch ``opts.browsers`` Chromiums, wait for ``go``, then run one student in each."""
-    stats = load.BrowserStats()
+    stats = seats.BrowserStats()
     async with async_playwright() as p:
         browsers = [
             await p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
@@ -195,8 +194,8 @@ async def run_browsers(opts: load.Options, go: Callable[[float], bool]) -> load.
                 BrowserStudent(FIRST_INDEX + k, opts, stats, random.Random(rng.random()))
                 for k in range(opts.browsers)
             ]
-            seats = zip(students, browsers, strict=True)
-            await asyncio.gather(*(student.run(b, stop_at) for student, b in seats))
+            pairs = zip(students, browsers, strict=True)
+            await asyncio.gather(*(student.run(b, stop_at) for student, b in pairs))
             sampler.cancel()
             stats.client_cpu_s = cpu.sample()  # before the browsers close: then it is lost
         finally:
@@ -205,11 +204,11 @@ async def run_browsers(opts: load.Options, go: Callable[[float], bool]) -> load.
     return stats
 
 
-def _child(opts: load.Options, go: Event, out: Queue) -> None:
+def _child(opts: seats.Options, go: Event, out: Queue) -> None:
     try:
         stats = asyncio.run(run_browsers(opts, go.wait))
     except Exception as exc:  # the parent must get an answer whatever happens here
-        stats = load.BrowserStats(errors=[f"browsers: {exc!r}"])
+        stats = seats.BrowserStats(errors=[f"browsers: {exc!r}"])
     out.put(stats)
 
 
@@ -226,7 +225,7 @@ class TreeCpu:
     def sample(self) -> float:
         """Seconds used since this meter was made."""
         for pid in [os.getpid(), *descendants(os.getpid())]:
-            self.seen[pid] = max(self.seen.get(pid, 0.0), load.cpu_seconds([pid]))
+            self.seen[pid] = max(self.seen.get(pid, 0.0), seats.cpu_seconds([pid]))
         return sum(self.seen.values()) - self.start
 
     async def sample_every(self, seconds: float) -> None:
@@ -251,7 +250,7 @@ def descendants(pid: int) -> list[int]:
 class Alongside:
     """The browsers' process: started before the driver's warm-up, told when the class starts."""
 
-    def __init__(self, opts: load.Options) -> None:
+    def __init__(self, opts: seats.Options) -> None:
         ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no asyncio loop inside
         self._go = ctx.Event()
         self._out = ctx.Queue()
@@ -261,13 +260,13 @@ class Alongside:
     def go(self) -> None:
         self._go.set()
 
-    def result(self, timeout: float) -> load.BrowserStats:
+    def result(self, timeout: float) -> seats.BrowserStats:
         """The browsers' stats, once they are done (an error if they take over ``timeout``)."""
         try:
             return self._out.get(timeout=timeout)
         except queue.Empty:
             late = f"browsers: no result {timeout:.0f} s after the class"
-            return load.BrowserStats(errors=[late])
+            return seats.BrowserStats(errors=[late])
 
     def close(self) -> None:
         self._proc.join(timeout=30)

@@ -38,7 +38,7 @@ def page_samples(root: Path, repeats: int) -> Iterator[tuple[str, str, list[floa
         sys.path.insert(0, str(root))
     from streamlit.testing.v1 import AppTest
 
-    from attention_ui.pages import ALL_PAGES
+    from attention_ui.frame.pages import ALL_PAGES
 
     for label, query in (("default", {}), (str(BIG_TOKENS), {"s": big_scenario_url()})):
         at = AppTest.from_file(str(root / "app.py"), default_timeout=120)

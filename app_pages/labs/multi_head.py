@@ -1,5 +1,5 @@
-from attention_ui import multi_head_lab as lab
-from attention_ui.widgets import page_header, prev_next
+from attention_ui.frame.widgets import page_header, prev_next
+from attention_ui.multi_head import lab
 
 page_header("multi-head")
 lab.intro()

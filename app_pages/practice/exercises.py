@@ -1,8 +1,9 @@
 import streamlit as st
 
 from attention_core.exercises import all_exercises
-from attention_ui import practice, state
-from attention_ui.pages import BY_KEY
+from attention_ui.frame import keys
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.practice import exercises as cards
 
 st.title(BY_KEY["exercises"].title)
 st.markdown(
@@ -13,14 +14,14 @@ st.markdown(
 )
 
 exercises = all_exercises()
-practice.init()
-practice.render_progress(exercises)
+cards.init()
+cards.render_progress(exercises)
 
 # Lazy tabs: only the open exercise is drawn. Each answer box costs Streamlit a pass over the
 # whole session state, so drawing all 25 steps' boxes made this page 40 ms a run; the boxes
 # keep their text while hidden (persist_state="session").
-tabs = st.tabs([ex.short_title for ex in exercises], key=state.EXERCISE_TAB, on_change="rerun")
+tabs = st.tabs([ex.short_title for ex in exercises], key=keys.EXERCISE_TAB, on_change="rerun")
 for tab, exercise in zip(tabs, exercises, strict=True):
     if tab.open is not False:  # None: not tracked, draw it
         with tab:
-            practice.render_exercise(exercise)
+            cards.render_exercise(exercise)

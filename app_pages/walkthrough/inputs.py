@@ -1,14 +1,13 @@
 import streamlit as st
 
-from attention_ui import editor, state, views
-from attention_ui.stages import BY_KEY
-from attention_ui.widgets import prev_next, stage_header
+from attention_ui.frame import state
+from attention_ui.views import stage_views as views
+from attention_ui.walkthrough import editor
+from attention_ui.walkthrough.page import stage_page
 
-stage_header(BY_KEY["inputs"])
-editor.render()
-
-st.subheader("Live preview: the attention weights these inputs give")
-views.summary("inputs", state.labels(), state.get_trace(), key="inputs")
-if state.input_error() is not None:
-    st.caption("The preview shows the last valid scenario until the problem above is fixed.")
-prev_next("inputs")
+with stage_page("inputs", stale=None):  # each problem is shown at its own input
+    editor.render()
+    st.subheader("Live preview: the attention weights these inputs give")
+    views.summary("inputs", state.labels(), state.get_trace(), key="inputs")
+    if state.input_error() is not None:
+        st.caption("The preview shows the last valid scenario until the problem above is fixed.")

@@ -1,9 +1,8 @@
-from attention_ui import editor, state, views
-from attention_ui.stages import BY_KEY
-from attention_ui.widgets import prev_next, stage_header, stale_notice
+from attention_ui.frame import state
+from attention_ui.views import stage_views as views
+from attention_ui.walkthrough import editor
+from attention_ui.walkthrough.page import stage_page
 
-stage_header(BY_KEY["mask"])
-stale_notice(shown_here=("mask",))
-editor.mask_controls()
-views.mask(state.labels(), state.get_trace(), "mask")
-prev_next("mask")
+with stage_page("mask", stale=("mask",)):
+    editor.mask_controls()
+    views.mask(state.labels(), state.get_trace(), "mask")

@@ -1,9 +1,8 @@
-from attention_ui import state, views
-from attention_ui.stages import BY_KEY
-from attention_ui.widgets import prev_next, stage_header, stale_notice
+from attention_ui.frame import state
+from attention_ui.views import stage_views as views
+from attention_ui.walkthrough.page import stage_page
 
-stage_header(BY_KEY["output"])
-stale_notice()
-s = state.get_scenario()
-views.output(state.labels(), state.get_trace(), "output", X=s.X if s.mode == "embeddings" else None)
-prev_next("output")
+with stage_page("output"):
+    s = state.get_scenario()
+    X = s.X if s.mode == "embeddings" else None
+    views.output(state.labels(), state.get_trace(), "output", X=X)

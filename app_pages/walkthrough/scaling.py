@@ -1,13 +1,13 @@
-from attention_ui import editor, state, views
-from attention_ui.stages import BY_KEY
-from attention_ui.widgets import link, prev_next, stage_header, stale_notice
+from attention_ui.frame import state
+from attention_ui.frame.widgets import link
+from attention_ui.views import stage_views as views
+from attention_ui.walkthrough import editor
+from attention_ui.walkthrough.page import stage_page
 
-stage_header(BY_KEY["scaling"])
-stale_notice()
-editor.scaling_toggle()
-views.scaling(state.labels(), state.get_trace(), "scaling")
-link(
-    "app_pages/labs/scaling_lab.py",
-    "See why on the scaling lab: sweep d_k and watch softmax saturate",
-)
-prev_next("scaling")
+with stage_page("scaling"):
+    editor.scaling_toggle()
+    views.scaling(state.labels(), state.get_trace(), "scaling")
+    link(
+        "app_pages/labs/scaling_lab.py",
+        "See why on the scaling lab: sweep d_k and watch softmax saturate",
+    )

@@ -1,8 +1,6 @@
-from attention_ui import state, views
-from attention_ui.stages import BY_KEY
-from attention_ui.widgets import prev_next, stage_header, stale_notice
+from attention_ui.frame import state
+from attention_ui.views import stage_views as views
+from attention_ui.walkthrough.page import stage_page
 
-stage_header(BY_KEY["softmax"])
-stale_notice()
-views.softmax_view(state.labels(), state.get_trace(), "softmax")
-prev_next("softmax")
+with stage_page("softmax"):
+    views.softmax_view(state.labels(), state.get_trace(), "softmax")

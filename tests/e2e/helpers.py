@@ -50,7 +50,7 @@ SPINNER = "[data-testid='stSpinner']"
 EXCEPTION = "[data-testid='stException']"
 ALERT = "[data-testid='stAlert']"
 SIDEBAR = "[data-testid='stSidebar']"
-# The sidebar menu is the app's own (attention_ui.menu, one component): page links that
+# The sidebar menu is the app's own (attention_ui.frame.menu, one component): page links that
 # carry ?s= along, under one header per section.
 NAV_LINK = ".st-key-nav a"
 NAV_SECTION = ".st-key-nav .al-section"

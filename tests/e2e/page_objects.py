@@ -36,7 +36,7 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core import Scenario
-from attention_ui import present
+from attention_ui.practice import present
 
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))  # md_escape's joiners
 METRIC_VALUE = "[data-testid='stMetricValue']"
@@ -155,7 +155,7 @@ class DataGrid:
 
 
 class Sidebar:
-    """The app's own menu (attention_ui.sidebar): links that carry ``?s=``, one header per
+    """The app's own menu (attention_ui.frame.sidebar): links that carry ``?s=``, one header per
     section, and the "Scenario: <name>" line."""
 
     def __init__(self, page: Page) -> None:
@@ -769,5 +769,5 @@ PAGES: dict[str, type[AppPage]] = {
 
 
 def page_for(page_key: str, page: Page, base: str = "") -> AppPage:
-    """The page object of a page registry key (attention_ui.pages), e.g. "softmax"."""
+    """The page object of a page registry key (attention_ui.frame.pages), e.g. "softmax"."""
     return PAGES[page_key](page, base)

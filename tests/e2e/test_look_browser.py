@@ -13,13 +13,13 @@ from helpers import EXCEPTION, MAIN, PLOTLY, REPO_ROOT, SIDEBAR, goto, shot, wai
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from attention_core import PRESETS
-from attention_ui import figures as fig
-from attention_ui.guard import NOTICE
-from attention_ui.pages import ALL_PAGES
+from attention_ui.draw import figures as fig
+from attention_ui.frame.guard import NOTICE
+from attention_ui.frame.pages import ALL_PAGES
 
 CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
 PHONE = {"width": 390, "height": 844}
-NAV = ".st-key-nav a"  # the app's menu (attention_ui.menu)
+NAV = ".st-key-nav a"  # the app's menu (attention_ui.frame.menu)
 PHONE_AGENT = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/156.0.0.0 Mobile Safari/537.36"

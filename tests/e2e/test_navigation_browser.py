@@ -13,7 +13,7 @@ from page_objects import AppPage, PresentationPage, ScoresPage, StartPage, page_
 from playwright.sync_api import Page, expect
 
 from attention_core import PRESETS, Scenario, default_scenario
-from attention_ui.pages import ALL_PAGES, BY_KEY, PageSpec
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY, PageSpec
 
 SECTIONS = list(dict.fromkeys(p.section for p in ALL_PAGES if p.section))  # headers, in order
 TITLES = [p.title for p in ALL_PAGES]

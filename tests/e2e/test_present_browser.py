@@ -11,8 +11,8 @@ from page_objects import PresentationPage, StartPage, key, query
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import PRESETS, Scenario, default_scenario
-from attention_ui import present
-from attention_ui.pages import BY_KEY
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.practice import present
 
 PROJECTOR = {"width": 1280, "height": 800}
 TITLE = BY_KEY["present"].title

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from attention_core.pretrained import ModelMissing, load_model
-from attention_ui import model_data as data
+from attention_ui.real_model import data
 
 LESSON = "The animal didn't cross the street because it was too tired"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attention_ui import model_figures as mf
+from attention_ui.real_model import figures as mf
 from tests.spec import numeric
 from tests.tolerance import eps
 

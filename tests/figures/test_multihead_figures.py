@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attention_ui import multihead_figures as mf
+from attention_ui.multi_head import figures as mf
 
 rng = np.random.default_rng(2)
 LABELS = ["the", "cat", "<b>sat</b>"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core import PRESETS, random_scenario
-from attention_ui import figures as fig
-from attention_ui import stage_figures as sf
-from attention_ui.stage_data import Labels
+from attention_ui.draw import figures as fig
+from attention_ui.stages import figures as sf
+from attention_ui.stages.data import Labels
 
 
 def test_heatmap_titles_push_the_margin_instead_of_covering_the_labels() -> None:

@@ -14,8 +14,8 @@ import pytest
 from attention_core import Scenario
 
 # The one import of the function under test (the stage registry's summary figures).
-from attention_ui.stage_data import Labels
-from attention_ui.stages import stage_figure
+from attention_ui.stages.data import Labels
+from attention_ui.stages.registry import stage_figure
 
 QUERIES, KEYS = ("why", "how"), ("a", "b", "c")
 CROSS = Scenario(
@@ -64,7 +64,7 @@ def test_score_cells_sit_under_their_query_and_key() -> None:
 def test_heatmap_margins_fit_the_labels_without_plotly_automargin() -> None:
     """The heatmap sets its own margins (Plotly's automargin draws every figure twice in
     the browser): the left one grows with the longest row label, in px of 14 px type."""
-    from attention_ui import figures as fig
+    from attention_ui.draw import figures as fig
 
     M = np.zeros((2, 3))
     short = fig.heatmap(M, ["a", "b"], ["x", "y", "z"], "t")

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from attention_core import PRESETS
-from attention_ui import figures as fig
-from attention_ui import scaling_figures
-from attention_ui import stage_figures as sf
-from attention_ui.stage_data import Labels, contributions
+from attention_ui.draw import figures as fig
+from attention_ui.scaling_lab import figures as scaling_figures
+from attention_ui.stages import figures as sf
+from attention_ui.stages.data import Labels, contributions
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from attention_core import PRESETS
-from attention_ui import figures as fig
-from attention_ui.stage_data import Labels, contributions
-from attention_ui.stages import stage_figure
+from attention_ui.draw import figures as fig
+from attention_ui.stages.data import Labels, contributions
+from attention_ui.stages.registry import stage_figure
 from tests.tolerance import assert_within, matmul_bound
 
 CAT = PRESETS["cat_mat"].build()

@@ -67,7 +67,7 @@ MUTANTS = (
     ),
     Mutant(
         "Scores figure with its row and column labels swapped",
-        "attention_ui/stage_figures.py",
+        "attention_ui/stages/figures.py",
         "return fig.heatmap(t.scores, labels.queries, labels.keys,",
         "return fig.heatmap(t.scores, labels.keys, labels.queries,",
         ("tests/figures/test_stage_figure_axes.py",),
@@ -139,7 +139,7 @@ MUTANTS = (
     ),
     Mutant(
         "score breakdown starts on the smallest score",
-        "attention_ui/stage_data.py",
+        "attention_ui/stages/data.py",
         "i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)",
         "i, j = np.unravel_index(np.argmin(t.scores), t.scores.shape)",
         ("tests/pages/test_breakdown_start.py",),

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
-from attention_ui.pages import BY_KEY
+from attention_ui.frame.pages import BY_KEY
 from tests.core.reference import reference_attention
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

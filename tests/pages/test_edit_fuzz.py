@@ -25,8 +25,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario
-from attention_ui.guard import NOTICE
-from attention_ui.pages import ALL_PAGES, BY_KEY
+from attention_ui.frame.guard import NOTICE
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from tests.spec import menu_links
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -17,9 +17,9 @@ from attention_core.exercises import (
     all_exercises,
     exercise_by_id,
 )
-from attention_ui import state
-from attention_ui.pages import BY_KEY
-from attention_ui.practice import PROGRESS, input_key
+from attention_ui.frame import keys
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.practice.exercises import PROGRESS, input_key
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EXERCISES = all_exercises()
@@ -40,8 +40,8 @@ def plain(text: str) -> str:
 
 def open_tab(at: AppTest, ex: Exercise) -> None:
     """Open the exercise's tab: the tabs are lazy, only the open exercise is drawn."""
-    if at.session_state[state.EXERCISE_TAB] != ex.short_title:
-        at.session_state[state.EXERCISE_TAB] = ex.short_title
+    if at.session_state[keys.EXERCISE_TAB] != ex.short_title:
+        at.session_state[keys.EXERCISE_TAB] = ex.short_title
         at.run()
         assert not at.exception, [e.value for e in at.exception]
 

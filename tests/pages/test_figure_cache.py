@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from attention_core import random_scenario
-from attention_ui import figures as fig
-from attention_ui.figure_cache import Finished, fingerprint
-from attention_ui.stage_data import LATEX_TERMS, Labels, breakdown_latex, breakdown_table
+from attention_ui.draw import figures as fig
+from attention_ui.stages.data import LATEX_TERMS, Labels, breakdown_latex, breakdown_table
+from attention_ui.views.cache import Finished, fingerprint
 
 
 def test_the_key_follows_the_contents_not_the_object() -> None:
@@ -68,7 +68,7 @@ def test_a_long_breakdown_table_waits_in_a_closed_expander() -> None:
     lazy expander: a pick then redraws the formula, not a 32-row table."""
     from streamlit.testing.v1 import AppTest
 
-    from attention_ui.pages import BY_KEY
+    from attention_ui.frame.pages import BY_KEY
 
     def scores_page(d_k: int) -> AppTest:
         at = AppTest.from_file(

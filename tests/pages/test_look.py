@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention_ui import figures as fig
-from attention_ui.pages import BY_KEY
+from attention_ui.draw import figures as fig
+from attention_ui.frame.pages import BY_KEY
 from tests.spec import chart_specs
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario, random_scenario, shapes
-from attention_ui.pages import BY_KEY
+from attention_ui.frame.pages import BY_KEY
 from tests.core.reference import reference_attention
 from tests.spec import chart_specs, numeric
 from tests.tolerance import assert_within, eps, matmul_bound, multi_head_bounds

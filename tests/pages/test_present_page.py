@@ -9,11 +9,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario
-from attention_ui import present
-from attention_ui.pages import BY_KEY
-from attention_ui.stage_data import Labels
-from attention_ui.stages import BY_KEY as STAGES
-from attention_ui.stages import stage_figure
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.practice import present
+from attention_ui.stages.data import Labels
+from attention_ui.stages.registry import BY_KEY as STAGES
+from attention_ui.stages.registry import stage_figure
 from tests.spec import chart_specs, numeric
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

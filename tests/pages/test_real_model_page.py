@@ -14,8 +14,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core.pretrained import MODEL_DIR_ENV, ModelMissing, attention_to, load_model
-from attention_ui import real_model_head, state
-from attention_ui.real_model_lab import DEFAULT_TEXT
+from attention_ui.frame import keys
+from attention_ui.real_model import head as real_model_head
+from attention_ui.real_model.lab import DEFAULT_TEXT
 from tests.core.minilm import network_tol
 from tests.spec import chart_specs, numeric
 from tests.tolerance import assert_within
@@ -93,8 +94,8 @@ def test_tokens_and_from_one_token_show_the_core_run(model) -> None:
     run = model.encode(DEFAULT_TEXT)
     shown = texts(at)
     assert "[CLS]" in shown and "didn·'·t" in shown
-    assert at.selectbox(key=state.RM_TOKEN).value == "it"
-    assert at.selectbox(key=state.RM_TARGET).value == "animal"
+    assert at.selectbox(key=keys.RM_TOKEN).value == "it"
+    assert at.selectbox(key=keys.RM_TARGET).value == "animal"
     z = numeric(chart(at, "Weight from “it” to “animal”")["data"][0]["z"])
     np.testing.assert_allclose(z, attention_to(run, 10, 2), atol=1e-12)
     # independently of the core's ranking helpers: the two heads above one half
@@ -108,24 +109,24 @@ def test_default_head_is_the_strong_it_to_animal_head(model) -> None:
 
 
 def test_picked_head_stages_equal_its_trace(model) -> None:
-    query = {state.RM_LAYER: "3", state.RM_HEAD: "1"}
+    query = {keys.RM_LAYER: "3", keys.RM_HEAD: "1"}
     run = model.encode(DEFAULT_TEXT)
     t = run.heads[2][0]  # 1-based in the URL: layer 3, head 1
-    at = open_page(query, {state.RM_STAGE: "Scores"})
+    at = open_page(query, {keys.RM_STAGE: "Scores"})
     np.testing.assert_allclose(numeric(chart(at, "Raw scores")["data"][0]["z"]), t.scores)
     assert at.selectbox(key="rm_scores_pick_q").options == run.labels
-    at.session_state[state.RM_STAGE] = "Softmax"
+    at.session_state[keys.RM_STAGE] = "Softmax"
     at.run()
     weights = chart(at, "Attention weights", exact=True)["data"][0]["z"]
     np.testing.assert_allclose(numeric(weights), t.weights)
-    at.session_state[state.RM_STAGE] = "Q, K, V"
+    at.session_state[keys.RM_STAGE] = "Q, K, V"
     at.run()
     np.testing.assert_array_equal(numeric(chart(at, "K (15 × 32)")["data"][0]["z"]), t.K)
     assert "W_Q, W_K and W_V" in texts(at)
 
 
 def test_mask_tab_shows_padding_with_zero_weight(model) -> None:
-    at = open_page(session={state.RM_STAGE: "Mask"})
+    at = open_page(session={keys.RM_STAGE: "Mask"})
     title = "Scaled scores after the mask"
     masked = [s for s in chart_specs(at) if s["layout"]["title"]["text"] == title]
     assert len(masked) == 2  # alone (no mask), then with 3 [PAD] tokens
@@ -135,17 +136,17 @@ def test_mask_tab_shows_padding_with_zero_weight(model) -> None:
 
 def test_url_carries_sentence_token_layer_and_head(model) -> None:
     text = "The trophy didn't fit in the suitcase because it was too big"
-    query = {state.RM_TEXT: text, state.RM_TOKEN: "trophy", state.RM_LAYER: "2", state.RM_HEAD: "7"}
+    query = {keys.RM_TEXT: text, keys.RM_TOKEN: "trophy", keys.RM_LAYER: "2", keys.RM_HEAD: "7"}
     at = open_page(query)
-    assert at.text_input(key=state.RM_TEXT).value == text
-    assert at.selectbox(key=state.RM_TOKEN).value == "trophy"
-    assert (at.selectbox(key=state.RM_LAYER).value, at.selectbox(key=state.RM_HEAD).value) == (2, 7)
-    at.selectbox(key=state.RM_HEAD).set_value(9).run()  # the URL itself: the browser test
-    assert at.session_state[state.RM_HEAD] == 9
+    assert at.text_input(key=keys.RM_TEXT).value == text
+    assert at.selectbox(key=keys.RM_TOKEN).value == "trophy"
+    assert (at.selectbox(key=keys.RM_LAYER).value, at.selectbox(key=keys.RM_HEAD).value) == (2, 7)
+    at.selectbox(key=keys.RM_HEAD).set_value(9).run()  # the URL itself: the browser test
+    assert at.session_state[keys.RM_HEAD] == 9
 
 
 def test_comparison_ranks_heads_by_change(model) -> None:
-    at = open_page(session={state.RM_TOKEN_TAB: "Two sentences side by side"})
+    at = open_page(session={keys.RM_TOKEN_TAB: "Two sentences side by side"})
     z = numeric(chart(at, "How much the attention of “it” changes")["data"][0]["z"])
     assert np.unravel_index(np.argmax(z), z.shape) == (3, 1)  # layer 4, head 2 moves most
     table = next(t.value for t in at.table if "change" in t.value.columns)
@@ -156,7 +157,7 @@ def test_comparison_ranks_heads_by_change(model) -> None:
 
 
 def test_strongest_key_per_head_is_each_rows_argmax(model) -> None:
-    at = open_page(session={state.RM_TOKEN_TAB: "Strongest key per head"})
+    at = open_page(session={keys.RM_TOKEN_TAB: "Strongest key per head"})
     run = model.encode(DEFAULT_TEXT)
     trace = chart(at, "The key “it” attends to most")["data"][0]
     rows = run.weights[:, :, 10]  # (layers, heads, n): "it"'s row in every head
@@ -166,11 +167,11 @@ def test_strongest_key_per_head_is_each_rows_argmax(model) -> None:
 
 def test_bad_input_keeps_the_rest_of_the_page(model) -> None:
     at = open_page()
-    at.text_input(key=state.RM_TEXT).set_value("").run()
+    at.text_input(key=keys.RM_TEXT).set_value("").run()
     assert not at.exception
     assert "type a sentence" in texts(at)
     assert "What this shows" in [h.value for h in at.header]
-    at.text_input(key=state.RM_TEXT).set_value("<b>x</b> **bold** שלום 🦜 [a](http://e.com)").run()
+    at.text_input(key=keys.RM_TEXT).set_value("<b>x</b> **bold** שלום 🦜 [a](http://e.com)").run()
     assert not at.exception
     shown = texts(at)
     assert "[UNK]" in shown and "🦜" in shown  # the emoji is flagged
@@ -185,17 +186,17 @@ def test_bad_input_keeps_the_rest_of_the_page(model) -> None:
 
 def test_long_text_says_where_it_was_cut(model) -> None:
     at = open_page()
-    at.text_input(key=state.RM_TEXT).set_value("word " * 200 + "END").run()
+    at.text_input(key=keys.RM_TEXT).set_value("word " * 200 + "END").run()
     assert not at.exception
     assert "cut at character" in texts(at) and "128" in texts(at)
 
 
 def test_open_in_walkthrough_loads_the_head(model) -> None:
-    at = open_page({state.RM_LAYER: "4", state.RM_HEAD: "2"})
+    at = open_page({keys.RM_LAYER: "4", keys.RM_HEAD: "2"})
     at.button(key="rm_open").click().run()
     assert not at.exception, [e.message for e in at.exception]
     t = model.encode(DEFAULT_TEXT).heads[3][1]
-    scenario = at.session_state[state.SCENARIO]
+    scenario = at.session_state[keys.SCENARIO]
     assert scenario.mode == "direct" and scenario.name.startswith("MiniLM layer 4, head 2")
     np.testing.assert_allclose(scenario.Q, t.Q)
     np.testing.assert_allclose(numeric(chart(at, "Raw scores")["data"][0]["z"]), t.scores)
@@ -203,7 +204,7 @@ def test_open_in_walkthrough_loads_the_head(model) -> None:
 
 
 def test_open_in_walkthrough_refuses_more_than_64_tokens(model) -> None:
-    at = open_page({state.RM_TEXT: "one two three " * 30})
+    at = open_page({keys.RM_TEXT: "one two three " * 30})
     at.button(key="rm_open").click().run()
     assert not at.exception
     assert "at most 64" in texts(at)

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention_ui import views
-from attention_ui.pages import ALL_PAGES, BY_KEY
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY
+from attention_ui.views import stage_views as views
 from tests.spec import menu_links
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, attention, saturation_sweep
 from attention_core.saturation import DK_POWERS
-from attention_ui.pages import BY_KEY
+from attention_ui.frame.pages import BY_KEY
 from tests.spec import chart_specs, decode, numeric
 from tests.tolerance import row_sum_bound
 

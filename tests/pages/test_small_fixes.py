@@ -10,13 +10,13 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
-from attention_ui import figures as fig
-from attention_ui import stage_figures as sf
-from attention_ui.pages import BY_KEY
-from attention_ui.sidebar import SHARE_BOX
-from attention_ui.stage_data import Labels, contributions, softmax_table
-from attention_ui.text import md_escape
-from attention_ui.widgets import csv_text
+from attention_ui.draw import figures as fig
+from attention_ui.draw.text import md_escape
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.frame.sidebar import SHARE_BOX
+from attention_ui.frame.widgets import csv_text
+from attention_ui.stages import figures as sf
+from attention_ui.stages.data import Labels, contributions, softmax_table
 from tests.tolerance import eps
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -9,8 +9,8 @@ from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
 from attention_core.exercises import all_exercises
-from attention_ui import state
-from attention_ui.pages import BY_KEY
+from attention_ui.frame import state
+from attention_ui.frame.pages import BY_KEY
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -12,8 +12,8 @@ def _two_traces_page() -> None:
     import numpy as np
 
     from attention_core import attention
-    from attention_ui import views
-    from attention_ui.stage_data import Labels
+    from attention_ui.stages.data import Labels
+    from attention_ui.views import stage_views as views
 
     rng = np.random.default_rng(0)
     Q, K, V = (rng.normal(size=(3, 2)) for _ in range(3))

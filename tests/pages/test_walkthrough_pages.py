@@ -9,8 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario
-from attention_ui.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
-from attention_ui.sidebar import SHARE_BOX
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
+from attention_ui.frame.sidebar import SHARE_BOX
 from tests.spec import chart_specs, numeric
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

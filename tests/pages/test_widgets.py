@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from attention_ui.pages import ALL_PAGES, neighbours
-from attention_ui.stages import formula
-from attention_ui.text import md_escape
+from attention_ui.draw.text import md_escape
+from attention_ui.frame.pages import ALL_PAGES, neighbours
+from attention_ui.stages.registry import formula
 
 
 def test_md_escape_makes_markup_and_links_inert() -> None:
@@ -42,7 +42,7 @@ def test_naive_softmax_verdict_names_overflow_and_underflow() -> None:
     import numpy as np
 
     from attention_core import naive_softmax
-    from attention_ui.stage_data import naive_verdict
+    from attention_ui.stages.data import naive_verdict
 
     for x, word in (([1000.0, 1.0], "overflowed"), ([-2000.0, -3000.0], "underflowed")):
         x = np.array(x)

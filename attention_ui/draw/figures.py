@@ -1,0 +1,418 @@
+"""Plotly figures for every stage: pure functions from arrays and labels to go.Figure.
+
+Nothing here reads Streamlit state, so tests can inspect the figures without a browser.
+go.Heatmap is used rather than plotly.express: px.imshow costs ~54 ms a call, go ~2 ms.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+
+from attention_core.types import BoolArray, FloatArray
+from attention_ui.draw.text import minus, vector_columns
+
+# Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
+# viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
+DIVERGING = "RdBu"
+SEQUENTIAL = "Viridis"
+OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+MASKED_TEXT = "−∞"
+MASKED_BG = "#BDBDBD"
+INK = "#000000"  # outlines, markers and guide lines; ``themed`` swaps it for the theme's ink
+FONT = {"family": "sans-serif", "size": 14}
+
+
+@dataclass(frozen=True)
+class Palette:
+    """What a figure needs to know about the page it sits on (Streamlit's light or dark theme)."""
+
+    name: str
+    ink: str  # text, axes, outlines, the output diamond: Streamlit's own text colour
+    masked: str  # masked cells and the gaps between cells; −∞ is written in its contrast
+    legend_bg: str  # a legend over the plot, translucent
+
+
+LIGHT = Palette("light", "#31333F", MASKED_BG, "rgba(255,255,255,0.8)")
+DARK = Palette("dark", "#FAFAFA", "#5C5F6B", "rgba(14,17,23,0.8)")
+CLEAR = "rgba(0,0,0,0)"
+GRID = "rgba(128,128,128,0.3)"  # grid and zero lines: faint on white and on near-black
+PALETTES = {p.name: p for p in (LIGHT, DARK)}
+
+
+def safe(text: str) -> str:
+    """Learner text made inert for Plotly, which reads <b>, <a href> and the like as markup."""
+    return html.escape(str(text), quote=False)
+
+
+def safe_labels(labels: Sequence[str]) -> list[str]:
+    return [safe(label) for label in labels]
+
+
+def cell_texts(M: FloatArray, digits: int = 2, mask: BoolArray | None = None) -> list[list[str]]:
+    """The numbers printed in heatmap cells; masked cells read −∞."""
+    texts = [[_fmt(x, digits) for x in row] for row in np.atleast_2d(M)]
+    if mask is not None:
+        for i, j in zip(*np.nonzero(~mask), strict=True):
+            texts[i][j] = MASKED_TEXT
+    return texts
+
+
+def _fmt(x: float, digits: int) -> str:
+    if not np.isfinite(x):
+        return MASKED_TEXT if x < 0 else "∞"
+    if x != 0 and (abs(x) >= 1e6 or abs(x) < 0.5 * 10 ** (-digits)):
+        return f"{x:.{max(digits, 1)}e}".replace("-", "−")
+    return f"{x:.{digits}f}".replace("-", "−")
+
+
+def heatmap(
+    M: FloatArray,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    title: str,
+    **options: object,
+) -> go.Figure:
+    """A labelled matrix heatmap with every value printed in its cell (see ``_heatmap``).
+
+    Labels and title may hold learner text (tokens), so they are escaped here, once.
+    """
+    return _heatmap(M, safe_labels(row_labels), safe_labels(col_labels), safe(title), **options)
+
+
+def _heatmap(
+    M: FloatArray,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    title: str,
+    *,
+    signed: bool = True,
+    mask: BoolArray | None = None,
+    row_title: str = "query",
+    col_title: str = "key",
+    digits: int = 2,
+    highlight: tuple[int, int] | None = None,
+    colorbar_title: str = "",
+    zrange: tuple[float, float] | None = None,
+    clickable: bool = False,
+    showscale: bool = True,
+    annotations: Sequence[dict] = (),
+    right_margin: int = 0,
+) -> go.Figure:
+    """The heatmap itself; labels and title arrive already escaped.
+
+    M (rows, cols). ``signed``: diverging scale centred on 0, else viridis on [0, 1].
+    ``mask`` (rows, cols), True = may attend: forbidden cells are left grey and read −∞.
+    ``highlight`` (i, j) outlines one cell (the one whose breakdown is shown).
+    ``zrange``: the colour scale's ends instead of the data's own (signed: ±the larger end),
+    so that figures drawn side by side compare colour for colour.
+    ``clickable`` lays an invisible marker on every cell: Streamlit's on_select reports
+    clicks on scatter points but not on heatmap cells (streamlit/streamlit#8760).
+    """
+    M = np.atleast_2d(np.asarray(M, dtype=float))
+    z = M.copy()
+    z[~np.isfinite(z)] = np.nan
+    if mask is not None:
+        z = np.where(mask, z, np.nan)  # masked cells: a gap showing the grey background
+    scale = _scale(z, signed, zrange)
+    texts = cell_texts(M, digits, mask)
+    data: list = [
+        go.Heatmap(
+            z=z,
+            x=list(col_labels),
+            y=list(row_labels),
+            text=texts,
+            texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
+            textfont={"size": _cell_font(M.shape)},
+            hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>%{{text}}<extra></extra>",
+            colorbar={"title": {"text": colorbar_title}, "thickness": 14},
+            showscale=showscale,
+            xgap=2,
+            ygap=2,
+            **scale,
+        )
+    ]
+    if clickable:
+        data.append(_cell_markers(texts, row_labels, col_labels, row_title, col_title))
+    angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
+    # Margins computed here, not by Plotly's automargin: that measures every label after
+    # drawing and then draws the figure again (a third of Plotly's time in the browser on
+    # a multi-head head count change: CDP profile, bench/browser_profile.py).
+    layout = {
+        "title": TITLE | {"text": title},
+        "xaxis": {
+            "title": {"text": col_title, "standoff": 4},
+            "side": "top",
+            "type": "category",
+            "tickangle": angle,
+            "range": [-0.5, M.shape[1] - 0.5],
+        },
+        "yaxis": {
+            "title": {"text": row_title, "standoff": 6},
+            "type": "category",
+            "range": [M.shape[0] - 0.5, -0.5],
+        },  # first row on top, as in a matrix
+        "plot_bgcolor": MASKED_BG,
+        "height": _height(M.shape[0]) + top - 60,
+        "margin": {
+            "l": side_room(row_labels, FONT["size"]),
+            "r": 10 + right_margin,
+            "t": top,
+            "b": 10,
+        },
+        "font": FONT,
+        "annotations": annotations,
+        "shapes": [] if highlight is None else [_outline(*highlight)],
+    }
+    # One go.Figure(data, layout) call: update_layout / add_shape afterwards cost
+    # ~25 ms a heatmap in plotly's path parsing (9 heatmaps made Projections 100 ms).
+    return go.Figure(data=data, layout=layout)
+
+
+def _outline(i: int, j: int) -> dict:
+    """A thick frame around cell (i, j)."""
+    return {"type": "rect", "x0": j - 0.5, "x1": j + 0.5, "y0": i - 0.5, "y1": i + 0.5,
+            "line": {"color": INK, "width": 4}, "xref": "x", "yref": "y"}  # fmt: skip
+
+
+def _cell_markers(
+    texts: Sequence[Sequence[str]],
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    row_title: str,
+    col_title: str,
+) -> go.Scatter:
+    """One see-through square per cell, so a click selects (row label, column label).
+
+    texts (rows, cols): the cells' numbers. The squares lie over the heatmap and take its
+    hover, so they say the value too.
+    """
+    rows, cols = np.meshgrid(np.arange(len(texts)), np.arange(len(texts[0])), indexing="ij")
+    return go.Scatter(
+        x=[col_labels[j] for j in cols.ravel()],
+        y=[row_labels[i] for i in rows.ravel()],
+        text=[texts[i][j] for i, j in zip(rows.ravel(), cols.ravel(), strict=True)],
+        mode="markers",
+        marker={"symbol": "square", "size": 36, "opacity": 0.01},
+        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}: %{{text}}"
+        "<br>click to break it down<extra></extra>",
+        showlegend=False,
+        unselected={"marker": {"opacity": 0.01}},
+        selected={"marker": {"opacity": 0.01}},
+    )
+
+
+def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> dict:
+    if not signed:
+        lo, hi = zrange or (0.0, 1.0)
+        return {"colorscale": SEQUENTIAL, "zmin": lo, "zmax": hi}
+    finite = z[np.isfinite(z)]
+    if zrange is not None:  # a scale shared with another figure: ±the larger end
+        bound = max(abs(zrange[0]), abs(zrange[1]))
+    else:
+        bound = float(np.max(np.abs(finite))) if finite.size else 1.0
+    bound = bound or 1.0
+    return {
+        "colorscale": DIVERGING,
+        "reversescale": True,
+        "zmid": 0.0,
+        "zmin": -bound,
+        "zmax": bound,
+    }
+
+
+MAX_PRINTED = 24  # above this many rows or columns, numbers show on hover only
+# A heatmap's title has the top of the figure to itself: the key labels and their axis
+# title ("key") sit below it in a margin made tall enough for them (``top_room``).
+TITLE = {"x": 0.0, "xanchor": "left", "yref": "container", "y": 1.0, "yanchor": "top",
+         "pad": {"t": 8}}  # fmt: skip
+TITLE_ROOM = 34  # px: the title's line at the top of a heatmap
+
+
+def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[int, int]:
+    """The key labels' angle and the heatmap's top margin (px) that fits the title above them.
+
+    ``cell_px``: the width of a column, None when unknown (many columns): labels wider than
+    a column are turned upright rather than left for Plotly to turn by an unknown angle.
+    """
+    longest = max((len(html.unescape(label)) for label in labels), default=1)
+    width = 0.62 * font * longest  # px, an average sans-serif character
+    upright = cell_px is None or width > cell_px - 4
+    label_room = width + 6 if upright else font + 6
+    return (-90 if upright else 0), int(TITLE_ROOM + font + 10 + label_room)
+
+
+def side_room(labels: Sequence[str], font: int) -> int:
+    """The left margin (px) that fits the row labels and the axis title beside them."""
+    longest = max((len(html.unescape(label)) for label in labels), default=1)
+    return int(0.62 * font * longest + 6 + font + 16)
+
+
+PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
+PHONE_FONT = 12
+
+
+def _cell_font(shape: tuple[int, int]) -> int:
+    return 16 if max(shape) <= 6 else 13 if max(shape) <= 12 else 10
+
+
+def _height(n_rows: int) -> int:
+    return int(np.clip(140 + 52 * n_rows, 220, 900))
+
+
+def weights_heatmap(
+    weights: FloatArray,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    title: str,
+    mask: BoolArray | None = None,
+) -> go.Figure:
+    """The softmax weights on a 0..1 scale, each row's sum written at its right."""
+    row_labels, col_labels, title = safe_labels(row_labels), safe_labels(col_labels), safe(title)
+    sums = [
+        {"x": 1.0, "xref": "paper", "xanchor": "left", "y": label, "yref": "y",
+         "showarrow": False, "text": f"Σ = {total:.3f}", "font": {"size": 13}}
+        for label, total in zip(row_labels, np.sum(weights, axis=1), strict=True)
+    ]  # fmt: skip
+    return _heatmap(weights, row_labels, col_labels, title, signed=False, mask=mask,
+                    colorbar_title="weight", digits=3, showscale=False, annotations=sums,
+                    right_margin=70)  # fmt: skip
+
+
+def contributions_bar(
+    parts: FloatArray,
+    weights_row: FloatArray,
+    key_labels: Sequence[str],
+    title: str,
+) -> go.Figure:
+    """How one query's output is built: weight_j * v_j stacked per output dimension.
+
+    parts (n_k, d_v): weight_j * v_j (stage_data.contributions); weights_row (n_k,) names
+    each segment. The black diamond is their sum, the output component.
+    """
+    dims = vector_columns(parts.shape[1], "out")
+    key_labels, title = safe_labels(key_labels), safe(title)
+    bars = [
+        go.Bar(x=dims, y=parts[j], name=f"{weights_row[j]:.3f} × v({label})",
+               marker_color=OKABE_ITO[j % len(OKABE_ITO)],
+               hovertemplate=f"{label}: %{{y:.4f}}<extra></extra>")
+        for j, label in enumerate(key_labels)
+    ]  # fmt: skip
+    total = go.Scatter(
+        x=dims,
+        y=parts.sum(axis=0),
+        mode="markers+text",
+        name="output (sum)",
+        marker={"symbol": "diamond", "size": 14, "color": INK},
+        text=[_fmt(v, 3) for v in parts.sum(axis=0)],
+        textposition="top center",
+        cliponaxis=False,  # the total over the tallest bar may stand above the plot area
+    )
+    layout = {
+        "barmode": "relative",
+        "title": {"text": title, "x": 0.0},
+        "font": FONT,
+        "height": 380,
+        "yaxis": {"title": {"text": "contribution"}, "automargin": True},
+        "legend": {"orientation": "h", "y": -0.2},
+        "margin": {"l": 10, "r": 10, "t": 84, "b": 10},  # room for a total above the top bar
+    }
+    return go.Figure(data=[*bars, total], layout=layout)
+
+
+def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str) -> go.Figure:
+    """One row (a query's weights or scores) as bars, values printed on top."""
+    labels, title = safe_labels(labels), safe(title)
+    bar = go.Bar(x=list(labels), y=values, marker_color=OKABE_ITO[0],
+                 text=[_fmt(v, 3) for v in values], textposition="outside")  # fmt: skip
+    layout = {
+        "title": {"text": title, "x": 0.0},
+        "font": FONT,
+        "height": 320,
+        "yaxis": {"title": {"text": y_title}, "automargin": True},
+        "xaxis": {"type": "category"},
+        "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
+    }
+    return go.Figure(data=[bar], layout=layout)
+
+
+def themed(figure: go.Figure, palette: Palette = LIGHT) -> go.Figure:
+    """``figure`` drawn for a page in ``palette``'s theme (changed in place and returned).
+
+    The background is transparent (the page's own shows through), text and INK take the
+    theme's ink, grid lines a grey that reads on both backgrounds, and a heatmap's grey
+    (masked cells, the gaps) the theme's. Heatmap cell numbers keep Plotly's automatic
+    contrast with their cell, so they stay readable on both ends of every colour scale.
+    Properties are set one by one, with no Plotly template: update_layout's path parsing
+    and a template's validation cost several ms a figure.
+    """
+    heat = any(trace.type == "heatmap" for trace in figure.data)
+    layout = figure.layout
+    layout.paper_bgcolor = CLEAR
+    layout.plot_bgcolor = palette.masked if heat else CLEAR
+    layout.font.color = palette.ink
+    for axis in (layout.xaxis, layout.yaxis):
+        axis.gridcolor = axis.zerolinecolor = axis.linecolor = GRID
+        axis.showgrid = not heat  # a grid would cross the masked cells
+    if layout.legend.bgcolor is not None:
+        layout.legend.bgcolor = palette.legend_bg
+    for trace in figure.data:
+        for path in ("marker.color", "marker.line.color", "line.color"):
+            _swap_ink(trace, path, palette.ink)
+    for shape in figure.layout.shapes:
+        _swap_ink(shape, "line.color", palette.ink)
+    return figure
+
+
+def _swap_ink(obj: object, path: str, ink: str) -> None:
+    """Set ``obj``'s property at ``path`` (e.g. "marker.line.color") to ``ink`` where it is INK."""
+    *parents, name = path.split(".")
+    for part in parents:
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return
+    value = getattr(obj, name, None)
+    if isinstance(value, str) and value.upper() == INK:
+        setattr(obj, name, ink)
+    elif isinstance(value, (list, tuple)) and INK in value:
+        setattr(obj, name, [ink if v == INK else v for v in value])
+
+
+def for_phone(figure: go.Figure) -> go.Figure:
+    """``figure`` for a phone's screen (changed in place and returned).
+
+    Heatmap cells print at most two decimals in small type, and the figure gets a fixed
+    width of PHONE_CELL per column: wider than the screen, the page scrolls it sideways
+    rather than squeezing the numbers into each other.
+    """
+    if figure.layout.width is not None:  # already laid out for a phone (model_figures)
+        return figure
+    heat = [trace for trace in figure.data if trace.type == "heatmap"]
+    for trace in heat:
+        if trace.text is not None:
+            trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
+                          for row, zs in zip(trace.text, trace.z, strict=True)]  # fmt: skip
+        trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
+    if heat:
+        labels = max((trace.x for trace in heat), key=len)
+        angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
+        right = 70 if figure.layout.annotations else 20
+        figure.update_layout(
+            width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
+            height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
+        )  # fmt: skip
+        figure.update_xaxes(tickangle=angle)
+        figure.update_annotations(font={"size": PHONE_FONT - 1})
+    return figure
+
+
+def _shorter(text: str, z: float | None) -> str:
+    """A cell's text with two decimals when it has more (−∞ and whole numbers stay)."""
+    decimals = text.split(".")[1] if "." in text else ""
+    if z is None or not np.isfinite(z) or len(decimals) <= 2:
+        return text
+    return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit

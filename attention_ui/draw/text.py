@@ -1,0 +1,71 @@
+"""Text the app writes: escaping learner text, shapes, counts and numbers (no Streamlit).
+
+One home for each: every page, view and figure formats through these.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from attention_core import Scenario
+from attention_core.words import count  # noqa: F401  # the UI counts with the core's words
+
+# ':' too: Streamlit turns :smile: and :material/icon: into emoji and icons.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
+# Bare URLs, www. names and e-mail addresses become links even when escaped; an invisible
+# word joiner inside '://', before an '@' between words and after 'www' stops that.
+_AUTOLINK = re.compile(r"(?i)(?<=[a-z0-9])(?=://)|(?<=\w)(?=@\w)|(?<=\bwww)(?=\.)")
+
+
+def md_escape(text: str) -> str:
+    """User text made inert for st.markdown: no formatting, links, HTML or LaTeX."""
+    text = _AUTOLINK.sub("\u2060", text)
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def shape(M: np.ndarray) -> str:
+    """'6 × 3' for a (6, 3) array."""
+    return " × ".join(str(s) for s in np.shape(M))
+
+
+def minus(text: str) -> str:
+    """A typographic minus sign (−) for a hyphen-minus, as the rest of the app prints."""
+    return text.replace("-", "−")
+
+
+def num(x: float, digits: int = 3) -> str:
+    """A short number for prose and formulas: ``digits`` significant digits, −∞ for masked."""
+    if not np.isfinite(x):
+        return "−∞" if x < 0 else ("∞" if x > 0 else "nan")
+    return minus(f"{x:.{digits}g}") if abs(x) < 1e4 else minus(f"{x:.3e}")
+
+
+def vec(v: np.ndarray, decimals: int = 4) -> str:
+    """'[0.1000, −2.0000]': a vector for a table cell."""
+    return "[" + ", ".join(minus(f"{x:.{decimals}f}") for x in v) + "]"
+
+
+def vector_columns(n: int, prefix: str = "d") -> list[str]:
+    """Column labels d1..dn (1-based, as a learner counts)."""
+    return [f"{prefix}{m + 1}" for m in range(n)]
+
+
+# ---- a scenario's name ---------------------------------------------------------------------
+EDITED = " (edited)"
+NAME_CHARS = 60  # a scenario's name, cut to fit the sidebar
+
+
+def edited_name(draft: Scenario, previous: Scenario | None) -> str:
+    """The name of an edited scenario: its tokens once they change (a share link must not
+    promise "the cat sat on the mat" for other words), else the old name marked edited."""
+    if previous is not None and (draft.tokens, draft.queries) != (
+        previous.tokens,
+        previous.queries,
+    ):
+        words = " ".join(draft.tokens if draft.query_tokens is None else draft.queries)
+        return words if len(words) <= NAME_CHARS else words[: NAME_CHARS - 1] + "…"
+    if draft.name and not draft.name.endswith(EDITED):
+        return draft.name + EDITED
+    return draft.name

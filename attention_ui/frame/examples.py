@@ -1,0 +1,20 @@
+"""Loading an example: the preset becomes the scenario, and the learner is told so.
+
+Below the guard and the sidebar, so both can load one: the guard's "start again" and the
+sidebar's, Start's and the labs' buttons (``sidebar.load_example``, the guarded callback).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention_core import PRESETS
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import state
+
+
+def load(key: str) -> None:
+    """Make a preset the current scenario and say so (a toast, since the page may not change)."""
+    state.load_preset(key)
+    undo = " Undo brings back the one it replaced." if state.previous_scenario() else ""
+    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}.{undo}")

@@ -1,0 +1,120 @@
+"""Every session key and URL parameter the app uses, declared once, with what it holds.
+
+``frame/state`` is the one module that reads and writes the URL; every other module names
+its keys from here, so a key is spelled in one place and a test can list them all.
+"""
+
+from __future__ import annotations
+
+SCENARIO = "scenario"
+TRACE = "trace"
+DRAFT = "draft"
+INPUT_ERROR = "input_error"
+URL_ERROR = "url_error"
+EDITOR_GEN = "editor_gen"
+EDITOR_BASE = "editor_base"
+FIELD_ERRORS = "field_errors"
+DROPPED = "dropped_cells"
+REJECTED = "rejected_text"
+CURRENT_PAGE = "_current_page"
+PACKED = "_packed"
+PRESENT_STEP = "present_step"
+UPLOAD_ERROR = "upload_error"
+PREVIOUS = "previous_scenario"
+OWN_NAME = "own_name"
+FLASH = "flash"
+HEAD_STAGE = "mh_stage"
+PER_SCENARIO = "_per_scenario"
+PRACTICE_PROGRESS = "practice_progress"
+PRACTICE_HINTS = "practice_hints"
+PRACTICE_SOLUTIONS = "practice_solutions"
+RM_TARGET = "rm_target"
+RM_SKIP_SPECIAL = "rm_skip_special"
+RM_STAGE = "rm_stage"
+RM_TOKEN_TAB = "rm_token_tab"
+CALLBACK_FAILED = "callback_failed"
+EXERCISE_TAB = "exercise_tab"
+PAGE_CONFIG_SENT = "_page_config_sent"
+LIVE = "live"
+LIVE_TRIES = "live_tries"
+LIVE_SHOWN = "live_shown"
+
+SESSION_KEYS: dict[str, str] = {
+    SCENARIO: "the last valid Scenario: every page draws from it",
+    TRACE: "its AttentionTrace, computed once when the scenario was set",
+    DRAFT: "the Scenario the editor edits; may be invalid for a while",
+    INPUT_ERROR: "why the draft is not valid (an InputError), or None",
+    URL_ERROR: "why the link's ?s= could not be used, shown once per session",
+    EDITOR_GEN: "bumped to give every grid editor a fresh key (re-seeds the grids)",
+    EDITOR_BASE: "the matrices the grid editors were last given (edits are relative to them)",
+    FIELD_ERRORS: "messages for inputs that could not be read at all, by field",
+    DROPPED: "unreadable cells that were put back to their last number, by grid",
+    REJECTED: "the text of an input that could not be read: its box shows it again, to fix",
+    CURRENT_PAGE: "the page of the last run: entering a page re-seeds its widgets",
+    PACKED: "the scenario and its ?s= string, packed once per scenario",
+    PRESENT_STEP: "presentation mode's step (1-based); survives leaving the page",
+    UPLOAD_ERROR: "why an uploaded scenario file could not be loaded",
+    PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
+    OWN_NAME: "the teacher named the scenario: edits keep that name",
+    FLASH: "toasts for the next page (a button that also switches page would lose them)",
+    HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
+    PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
+    PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
+    PRACTICE_HINTS: "how many hints each exercise step has shown",
+    PRACTICE_SOLUTIONS: "the exercises whose solution is open",
+    RM_TARGET: "the real-model page's target key (a widget: where the picked token may look)",
+    RM_SKIP_SPECIAL: "the real-model page's 'ignore [CLS]/[SEP]' switch for top targets",
+    RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
+    RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
+    CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
+    EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
+    PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",
+    LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
+    LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
+    LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
+}
+N_HEADS_WIDGET = "n_heads_choice"
+FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
+# Widgets of the editor: dropped (and re-seeded from the draft) when the draft is replaced.
+EDITOR_WIDGETS = (
+    "tokens_text",
+    "query_tokens_text",
+    "input_mode",
+    "size_d_model",
+    "size_d_k",
+    "size_d_v",
+    "mask_kind",
+    "mask_n_valid",
+    "scaled_toggle",
+    N_HEADS_WIDGET,
+)
+
+URL_KEY = "s"
+STEP_PARAM = "step"
+LAB_DK = "lab_dk"
+LAB_SEED = "lab_seed"
+HEAD = "head"
+RM_TEXT = "rm_text"
+RM_TEXT_B = "rm_text_b"
+RM_TOKEN = "rm_token"
+RM_LAYER = "rm_layer"
+RM_HEAD = "rm_head"
+JOIN = "join"
+TEACH = "teach"
+URL_PARAMS: dict[str, str] = {
+    URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
+    STEP_PARAM: "presentation mode's step, 1-based",
+    LAB_DK: "the scaling lab's d_k (a widget bound to the URL; its session key too)",
+    LAB_SEED: "the scaling lab's random seed (a widget bound to the URL; its session key too)",
+    HEAD: "the multi-head lab's picked head, 1-based (a widget bound to the URL; its key too)",
+    # The real-model page's widgets, bound to the URL like the lab's (layer, head 1-based):
+    RM_TEXT: "the real-model page's sentence",
+    RM_TEXT_B: "the real-model page's second sentence (the comparison)",
+    RM_TOKEN: "the real-model page's picked token (a unique label: 'it', 'the (2)')",
+    RM_LAYER: "the real-model page's layer, 1 to 6",
+    RM_HEAD: "the real-model page's head, 1 to 12",
+    JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
+    TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
+}
+# Carried by every link and page switch, like ?s=: a student's room survives a reload.
+CARRIED_PARAMS = (JOIN,)

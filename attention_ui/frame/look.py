@@ -1,0 +1,82 @@
+"""How the page looks on this screen: the theme the figures follow, and phone-sized screens.
+
+Figures are pure functions of their data and a ``figures.Palette``; this module decides
+which palette (from the browser's theme) and whether the screen is a phone's, from what
+Streamlit tells the server about the browser (st.context).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import streamlit as st
+
+from attention_ui.draw.figures import LIGHT, PALETTES, Palette
+
+# Phones and small tablets say so in their user agent ("Mobile", "Android ... Mobile").
+_PHONE = re.compile(r"Mobi|iPhone|iPod|Android.+Mobile", re.IGNORECASE)
+
+
+# The favicon as a data: URL (434 bytes). A file path would be served from Streamlit's
+# media store, which forgets it after the session's next run; the page config is sent on
+# a session's first run only (state.page_config_due), so the browser would later get a 404.
+FAVICON = (
+    "data:image/png;base64,"
+    + base64.b64encode(
+        (Path(__file__).resolve().parents[2] / "assets" / "favicon.png").read_bytes()
+    ).decode()
+)
+
+
+def palette() -> Palette:
+    """The figures' palette for the browser's Streamlit theme (light before the browser says).
+
+    st.context.theme.type is what the browser reported with this run: the settings menu's
+    choice, or the system's prefers-color-scheme when the app sets no theme base.
+    """
+    return PALETTES.get(st.context.theme.type or "light", LIGHT)
+
+
+def phone() -> bool:
+    """Whether the browser is a phone's (its user agent says so): figures print fewer digits."""
+    agent = st.context.headers.get("User-Agent") or ""
+    return bool(_PHONE.search(agent))
+
+
+# Static CSS and script of our own (no learner text in them), added once per run by app.py.
+# - Formulas wider than a phone scroll sideways instead of being cut at the right edge.
+# - The Start page's diagram (dark lines and text) keeps a white card in the dark theme.
+# - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
+#   covers the page; the app draws its own menu (attention_ui.frame.menu, links with ?s=), so the
+#   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
+#   sidebar link also presses the sidebar's close button.
+FRAME = """
+<style>
+.katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
+.st-key-start_diagram img { background: #FFFFFF; border-radius: 0.5rem; padding: 0.5rem; }
+@media (max-width: 640px) {
+  .katex-display > .katex { font-size: 1.05em; }
+  [data-testid="stFullScreenFrame"]:has(> [data-testid="stPlotlyChart"]) { overflow-x: auto; }
+}
+</style>
+<script>
+(() => {
+  if (window.__attentionLabNav) return;  // once per page load, however many reruns
+  window.__attentionLabNav = true;
+  const narrow = window.matchMedia("(max-width: 767.98px)");
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-testid='stSidebar'] a[href]");
+    if (!link || !narrow.matches) return;
+    const close = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
+    if (close) close.click();
+  }, true);
+})();
+</script>
+"""
+
+
+def frame() -> None:
+    """The app-wide CSS and the phone menu script (see FRAME)."""
+    st.html(FRAME, unsafe_allow_javascript=True)

@@ -1,0 +1,80 @@
+"""The page registry: one place that knows every page, its URL and its order.
+
+The walkthrough's pages come from the stage registry (``stages``): one page per stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from attention_ui.stages.registry import STAGES
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    key: str  # stable id, also the URL path ("/softmax"); Start, the default page, is "/"
+    title: str
+    path: str  # script path relative to app.py
+    section: str
+    summary: str = ""
+
+
+START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
+
+# One page per stage, in the registry's order; the script is named after the stage.
+WALKTHROUGH: tuple[PageSpec, ...] = tuple(
+    PageSpec(st.key, st.title, f"app_pages/walkthrough/{st.key}.py", "Walkthrough", st.summary)
+    for st in STAGES
+)
+
+LABS: tuple[PageSpec, ...] = (
+    PageSpec(
+        "scaling-lab",
+        "Scaling lab",
+        "app_pages/labs/scaling_lab.py",
+        "Labs",
+        "Sweep d_k: softmax saturation with and without scaling",
+    ),
+    PageSpec(
+        "multi-head",
+        "Multi-head",
+        "app_pages/labs/multi_head.py",
+        "Labs",
+        "Split your scenario into heads and follow each one",
+    ),
+    PageSpec(
+        "real-model",
+        "Real model",
+        "app_pages/labs/real_model.py",
+        "Labs",
+        "Every head of a trained model (MiniLM) on your sentence, stage by stage",
+    ),
+)
+
+PRACTICE: tuple[PageSpec, ...] = (
+    PageSpec(
+        "exercises",
+        "Exercises",
+        "app_pages/practice/exercises.py",
+        "Practice",
+        "The lessons' exercises, checked step by step",
+    ),
+    PageSpec(
+        "present",
+        "Presentation mode",
+        "app_pages/practice/present.py",
+        "Practice",
+        "Step a class through one example",
+    ),
+)
+
+ALL_PAGES: tuple[PageSpec, ...] = (START, *WALKTHROUGH, *LABS, *PRACTICE)
+BY_KEY = {p.key: p for p in ALL_PAGES}
+
+
+def neighbours(key: str) -> tuple[PageSpec | None, PageSpec | None]:
+    """The previous and next page in reading order (Start, the walkthrough, labs, practice)."""
+    i = [p.key for p in ALL_PAGES].index(key)
+    prev = ALL_PAGES[i - 1] if i > 0 else None
+    nxt = ALL_PAGES[i + 1] if i + 1 < len(ALL_PAGES) else None
+    return prev, nxt

@@ -1,0 +1,151 @@
+"""The sidebar every page shares: current scenario, presets, share link, JSON export/import."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention_core import PRESETS, InputError, Scenario
+from attention_core.scenario import MAX_URL_CHARS
+from attention_ui.draw.text import NAME_CHARS, count, md_escape
+from attention_ui.frame import examples, guard, keys, menu, state
+
+UPLOAD_ERROR = keys.UPLOAD_ERROR
+SHARE_BOX = "share_export"
+
+
+def render() -> None:
+    """The sidebar's content; app.py calls it inside a sidebar container."""
+    for message in state.pop_flashes():
+        st.toast(message)
+    navigation()
+    if st.session_state.get(keys.URL_ERROR):
+        st.warning(md_escape(st.session_state[keys.URL_ERROR]))
+    scenario = state.get_scenario()
+    st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
+    st.caption(_summary(scenario))
+    undo_control()
+    preset_picker()
+    # Lazy: its six elements (the link, the name box, the file widgets) are sent on every run
+    # of every page otherwise; opening it reruns once.
+    box = st.expander("Share and export", key=SHARE_BOX, on_change="rerun")
+    if box.open is not False:
+        with box:
+            share_and_export(scenario)
+
+
+def navigation() -> None:
+    """Every page by section, as links that carry the scenario along (``menu``, one element).
+
+    Streamlit's own sidebar menu clears the query string on every click; the app then
+    writes ``?s=`` back, which costs a second browser-history entry (Back needed two
+    presses). The menu's links switch page with ``?s=`` already in place.
+    """
+    query = state.share_query() if state.link_fits() else None
+    menu.render(state.current_page(), query)
+    st.divider()
+
+
+def _summary(s: Scenario) -> str:
+    t = state.get_trace()
+    mode = "embeddings" if s.mode == "embeddings" else "Q, K, V typed directly"
+    return (
+        f"{count(len(s.queries), 'query', 'queries')} × {count(len(s.tokens), 'key')} · "
+        f"d_k = {t.d_k} · "
+        f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
+        + ("" if s.scaled else " · scaling OFF")
+        + (f" · {s.n_heads} heads (Multi-head page)" if s.n_heads > 1 else "")
+    )
+
+
+def preset_picker(key: str = "preset_choice") -> None:
+    """Pick an example and load it (replaces the current scenario)."""
+    choice = st.selectbox(
+        "Load an example",
+        list(PRESETS),
+        index=None,
+        key=key,
+        format_func=lambda k: PRESETS[k].title,
+        placeholder="Choose an example...",
+    )
+    if choice is not None:
+        st.caption(PRESETS[choice].description)
+        st.button("Load it", key=f"{key}_load", on_click=_load, args=(key,), type="primary")
+
+
+load_example = guard.callback(examples.load)  # the on_click of every "Load" button
+
+
+def undo_control(key: str = "undo_replace") -> None:
+    """One button that brings back the scenario the last load replaced (if any)."""
+    previous = state.previous_scenario()
+    if previous is None:
+        return
+    st.button(
+        f"Undo: bring back “{md_escape(previous.name or 'your own scenario')}”",
+        key=key,
+        on_click=guard.callback(state.undo_replace),
+        icon=":material/undo:",
+        help="The last example, exercise or file you loaded replaced this scenario. "
+        "Bring it back (the one you loaded can be brought back the same way).",
+    )
+
+
+@guard.callback
+def _load(key: str) -> None:
+    load_example(st.session_state[key])
+    st.session_state[key] = None
+
+
+def share_and_export(s: Scenario) -> None:
+    key = name_key()  # a new box whenever the editors are re-seeded: it shows the new name
+    st.text_input(
+        "Name (your students see it)",
+        value=s.name,
+        key=key,
+        max_chars=NAME_CHARS,
+        on_change=_on_name,
+        args=(key,),
+        help="Leave it empty to have the name follow your edits.",
+    )
+    if state.link_fits():
+        base = (st.context.url or "").split("?")[0]
+        st.markdown("**Share link** (opens these numbers on this page):")
+        st.code(f"{base}?{keys.URL_KEY}={state.scenario_url()}", language=None, wrap_lines=True)
+    else:
+        st.info(
+            f"This scenario is too large for a link ({len(state.scenario_url()):,} characters; "
+            f"links hold up to {MAX_URL_CHARS:,}). Download it as JSON to share it."
+        )
+    st.download_button(
+        "Download scenario (JSON)",
+        state.per_scenario("json", s.to_json),  # about 3 ms to write; the sidebar is on every run
+        file_name="scenario.json",
+        mime="application/json",
+        key="download_json",
+    )
+    st.file_uploader(
+        "Load a scenario (JSON)", type=["json"], key="upload_json", on_change=_on_upload
+    )
+    if st.session_state.get(UPLOAD_ERROR):
+        st.error(md_escape(st.session_state[UPLOAD_ERROR]))
+
+
+def name_key() -> str:
+    return f"scenario_name_{state.editor_gen()}"
+
+
+@guard.callback
+def _on_name(key: str) -> None:
+    state.rename(st.session_state.get(key, ""))
+
+
+@guard.callback
+def _on_upload() -> None:
+    f = st.session_state.get("upload_json")
+    st.session_state[UPLOAD_ERROR] = None
+    if f is None:
+        return
+    try:
+        state.replace_scenario(Scenario.from_json(f.getvalue()))
+    except InputError as exc:
+        st.session_state[UPLOAD_ERROR] = f"That file could not be loaded: {exc.message}"

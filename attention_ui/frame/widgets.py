@@ -1,0 +1,137 @@
+"""Small Streamlit building blocks every page uses: header, formula, navigation, code, export."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+
+import pandas as pd
+import streamlit as st
+
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import look
+from attention_ui.frame.pages import BY_KEY, neighbours
+from attention_ui.stages.registry import Stage
+
+
+def page_header(key: str, lead: str = "") -> None:
+    """The page's title and a lead paragraph."""
+    st.title(BY_KEY[key].title)
+    if lead:
+        st.markdown(lead)
+
+
+def stage_header(stage: Stage) -> None:
+    """A walkthrough page's top: title, the formula with its part highlighted, the explanation."""
+    st.title(stage.title)
+    if stage.highlight is not None:
+        st.latex(stage.formula(stacked=look.phone()))
+    st.markdown(stage.long)
+
+
+def link(path: str, label: str, container: object = st, **kwargs: object) -> None:
+    """st.page_link that carries the scenario along (``?s=``).
+
+    The target page then starts with the URL it would write anyway, so following a link
+    adds one browser-history entry, not two, and Back works in one press.
+    """
+    from attention_ui.frame import state  # imported late: widgets sit beside state
+
+    query = state.share_query() if state.link_fits() else None
+    container.page_link(path, label=label, query_params=query, **kwargs)
+
+
+def prev_next(key: str) -> None:
+    """Previous / Next links at the bottom of a page, in reading order."""
+    prev, nxt = neighbours(key)
+    st.divider()
+    # One horizontal row (one element, not columns: three fewer for the browser to redraw
+    # on every rerun); Previous on the left, Next on the right, also when alone.
+    row = st.container(
+        horizontal=True, horizontal_alignment="right" if prev is None else "distribute"
+    )
+    if prev is not None:
+        link(prev.path, f"← {prev.title}", row)
+    if nxt is not None:
+        link(nxt.path, f"{nxt.title} →", row)
+
+
+def show_code(*funcs: Callable, key: str) -> None:
+    """An expander with the real source of the core functions behind a stage.
+
+    Lazy (``key``, on_change="rerun"): the code is sent only while the expander is open,
+    not on every rerun of the page, where it would be most of the page's text.
+    """
+    box = st.expander("Show the code", key=key, on_change="rerun")
+    if box.open is False:
+        return
+    with box:
+        st.caption("The exact functions from `attention_core` that computed this page.")
+        for f in funcs:
+            st.code(_source(f), language="python")
+
+
+@functools.cache
+def _source(f: Callable) -> str:
+    """A function's source, read from disk once per process (not on every rerun)."""
+    return inspect.getsource(f)
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """The frame as CSV with 15 significant digits at most.
+
+    Python's repr (pandas' default) writes the last bit of rounding noise of a computed
+    number (2.1 * 1.5 is 3.1500000000000004); 15 digits, all a float holds for certain,
+    write 3.15 and read back within a part in 10^15 of the value computed.
+    """
+    return frame.to_csv(float_format="%.15g")
+
+
+def csv_download(frame: Callable[[], pd.DataFrame], name: str, key: str) -> None:
+    """A CSV download of ``frame()``, built only when the button is clicked.
+
+    Deferred: every stage page has one, and writing the CSV on every rerun (a DataFrame
+    and ``to_csv``) was about 8 % of a rerun's server time (py-spy, Scaling toggle).
+    """
+    st.download_button(
+        f"Download {name} as CSV",
+        lambda: csv_text(frame()).encode(),
+        file_name=f"{name}.csv",
+        mime="text/csv",
+        key=key,
+        icon=None,
+    )
+
+
+def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
+    """Say when the latest edit is not in use; ``shown_here``: errors this page shows itself."""
+    from attention_ui.frame import (
+        state,  # widgets sit beside state; imported late to keep this light
+    )
+
+    err = state.input_error()
+    slot = st.empty()  # always there: the page below keeps its places (see scaling_toggle)
+    if err is not None and err.where not in shown_here:
+        slot.warning(
+            "Your latest edit has a problem, so this page still shows the last valid "
+            f"scenario. The problem: {md_escape(err.message)}"
+        )
+
+
+def bad_link_value(param: str, ok: Callable[[str], bool], what: str) -> None:
+    """Say so when a link's ``?param=`` holds a value the page cannot use (it shows the default)."""
+    from attention_ui.frame import (
+        state,  # widgets sit beside state; imported late to keep this light
+    )
+
+    raw = state.url_value(param)
+    if raw is not None and not ok(raw):
+        st.caption(
+            f"The link's {param} = {md_escape(raw[:20])} is not {what}, so the default is shown."
+        )
+
+
+def error(message: str) -> None:
+    """An error box whose text may quote what the learner typed: shown inert, never as markup."""
+    st.error(md_escape(message))

@@ -1,0 +1,68 @@
+"""The address students type or scan: one a phone can reach, not the teacher's loopback.
+
+Today's share link came from the teacher's own address bar; a teacher on
+``http://127.0.0.1:8501`` would hand out a link no phone can open. In order:
+
+1. ``ATTENTION_LAB_PUBLIC_URL``, the setting for a proxy or a public name
+   (``make classroom`` sets it to this machine's address on the network);
+2. the teacher's own address, when its host is not a loopback one;
+3. this machine's address on the network (the interface of its default route), with the
+   teacher's port.
+
+Only when none is known is the answer a loopback address, and ``reachable`` says so.
+No Streamlit here: the caller passes the teacher's address (st.context.url).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+PUBLIC_URL_ENV = "ATTENTION_LAB_PUBLIC_URL"
+
+
+@dataclass(frozen=True)
+class JoinAddress:
+    base: str  # scheme://host:port, no trailing slash
+    reachable: bool  # False: a loopback address, which no phone can open
+
+    def join_url(self, code: str) -> str:
+        return f"{self.base}/?join={code}"
+
+
+def _is_loopback(host: str) -> bool:
+    if host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.endswith(".localhost")
+
+
+def network_ip() -> str | None:
+    """This machine's address on its default route (no packet is sent), or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            ip = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if _is_loopback(ip) else ip
+
+
+def join_address(teacher_url: str | None, environ: dict[str, str] | None = None) -> JoinAddress:
+    env = os.environ if environ is None else environ
+    if env.get(PUBLIC_URL_ENV):
+        return JoinAddress(env[PUBLIC_URL_ENV].rstrip("/"), True)
+    parts = urlsplit(teacher_url or "http://localhost:8501")
+    scheme, host, port = parts.scheme or "http", parts.hostname or "", parts.port
+    netloc = lambda h: f"{h}:{port}" if port else h  # noqa: E731
+    if not _is_loopback(host):
+        return JoinAddress(f"{scheme}://{netloc(host)}", True)
+    ip = network_ip()
+    if ip is not None:
+        return JoinAddress(f"{scheme}://{netloc(ip)}", True)
+    return JoinAddress(f"{scheme}://{netloc(host or 'localhost')}", False)

@@ -1,0 +1,277 @@
+"""A session's part in a live class: joining, teaching, following, and what it writes.
+
+A session holds one ``Seat`` (keys.LIVE): a student's (the room's code), or the teacher's
+(the code and its secret, which never goes back into the address). Every run, app.py calls
+
+- ``arrive()`` first: a ``?teach=`` or ``?join=`` in the address takes the seat, then a
+  following session takes the room's scenario and step and learns the room's page;
+- ``publish(page)`` last: the teacher's session writes what it shows into the room.
+
+Between runs a follower's page polls the room's version (``views.follow_bar``, through the
+process's ``Hub``) and reruns when the teacher changed something. A store that cannot be
+reached never stops a page: the seat says ``down`` and the page says "reconnecting".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import time
+import uuid
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from attention_core import InputError, Scenario
+from attention_ui.frame import keys, state
+from attention_ui.live.hub import Hub
+from attention_ui.live.rooms import JoinLimiter, NoRoomError, NotTeacherError, Rooms, normalise_code
+from attention_ui.live.store import STORE_ENV, StoreDownError, open_store
+
+FREE_TRIES = 5  # wrong codes a session may type before each next try waits longer
+MAX_WAIT_S = 60
+
+
+@dataclass
+class Seat:
+    role: str  # "teacher" or "student"
+    code: str
+    secret: str = ""  # the teacher's only; kept in the session, never in the address
+    following: bool = True  # a student exploring on their own stops following
+    applied: int = 0  # the room version this session last took
+    paused: bool = False
+    down: bool = False  # the store could not be reached at the last try
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)  # anonymous, for the count
+
+    @property
+    def teaching(self) -> bool:
+        return self.role == "teacher"
+
+
+@st.cache_resource(show_spinner=False)
+def _hub(url: str) -> Hub:
+    return Hub(Rooms(open_store(url or None)))
+
+
+def hub() -> Hub:
+    """This process's hub for the store the setting names (LIVE_STORE)."""
+    import os
+
+    return _hub(os.environ.get(STORE_ENV, ""))
+
+
+def seat() -> Seat | None:
+    return st.session_state.get(keys.LIVE)
+
+
+# ---- arriving: ?teach= and ?join= ---------------------------------------------------------
+def arrive() -> str | None:
+    """Take a seat from the address, then follow the room: the page key it is on, or None."""
+    if (teach := state.url_value(keys.TEACH)) is not None:
+        state.drop_url_value(keys.TEACH)  # the secret leaves the address bar at once
+        message = take_teacher_seat(teach)
+        if message:
+            state.flash(message)
+    elif _new_code(code := state.url_value(keys.JOIN)) and not join(code or ""):
+        state.drop_url_value(keys.JOIN)  # the page says why (join_message)
+    return follow()
+
+
+def _new_code(code: str | None) -> bool:
+    """An address's ?join= that is not already this session's room."""
+    s = seat()
+    return code is not None and (s is None or s.code != normalise_code(code))
+
+
+def take_teacher_seat(link: str) -> str | None:
+    """``CODE.SECRET`` from a control link: the room's teacher seat, or why not."""
+    code, _, secret = link.partition(".")
+    code = normalise_code(code) or ""
+    try:
+        if not code or not secret or not hub().rooms.is_teacher(code, secret):
+            return "This control link does not drive any live class (it may be old or wrong)."
+    except NoRoomError:
+        return "The live class of this control link has ended."
+    except StoreDownError:
+        return "The live class cannot be reached just now: open the control link again soon."
+    st.session_state[keys.LIVE] = Seat("teacher", code, secret)
+    st.session_state.pop(keys.LIVE_SHOWN, None)  # take the room as it is before writing it
+    return None
+
+
+def join(text: str) -> bool:
+    """Join the class with code ``text`` (the Start page's box, or ``?join=``).
+
+    False when it did not, and ``join_message()`` says why: a code that is not one, no
+    such class, too many wrong codes, or a store that cannot be reached.
+    """
+    tries = st.session_state.setdefault(keys.LIVE_TRIES, {"wrong": 0, "next": 0.0})
+    message = _why_not(text, tries)
+    tries["message"] = message
+    return message is None
+
+
+def _why_not(text: str, tries: dict) -> str | None:
+    wait = tries["next"] - time.time()
+    if wait > 0:
+        return f"Too many wrong codes: try again in {math.ceil(wait)} s."
+    code = normalise_code(text)
+    limiter, client = JoinLimiter(hub().rooms.store), _client()
+    try:
+        if not limiter.allowed(client):
+            return "Too many wrong codes from this device: try again in a minute."
+        if code is not None:
+            hub().rooms.get(code)
+    except NoRoomError:
+        return _wrong(tries, limiter, client, f"No live class has the code {code}: check it "
+                      "with your teacher (the class may have ended).")  # fmt: skip
+    except StoreDownError:
+        return "The live class cannot be reached just now: try again in a moment."
+    if code is None:
+        return _wrong(tries, limiter, client, "That is not a class code: a code has 5 letters "
+                      "and digits, like K7MQ4.")  # fmt: skip
+    tries.update(wrong=0, next=0.0)
+    st.session_state[keys.LIVE] = Seat("student", code)
+    state.set_url_value(keys.JOIN, code)  # a reload, or a phone that slept, rejoins
+    return None
+
+
+def _wrong(tries: dict, limiter: JoinLimiter, client: str, message: str) -> str:
+    tries["wrong"] += 1
+    if tries["wrong"] > FREE_TRIES:
+        tries["next"] = time.time() + min(2 ** (tries["wrong"] - FREE_TRIES), MAX_WAIT_S)
+    with contextlib.suppress(StoreDownError):  # the session's own wait still applies
+        limiter.wrong(client)
+    return message
+
+
+def _client() -> str:
+    """The address the proxy saw (X-Forwarded-For's first), else the socket's."""
+    forwarded = (st.context.headers.get("X-Forwarded-For") or "").split(",")[0].strip()
+    return forwarded or st.context.ip_address or "unknown"
+
+
+def join_message() -> str | None:
+    """Why the last ``?join=`` or typed code did not join (shown once)."""
+    tries = st.session_state.get(keys.LIVE_TRIES) or {}
+    return tries.pop("message", None)
+
+
+# ---- following ------------------------------------------------------------------------------
+def follow() -> str | None:
+    """A following session takes the room's scenario and step; returns the room's page."""
+    s = seat()
+    if s is None or not s.following:
+        return None
+    try:
+        room = hub().rooms.get(s.code)
+    except NoRoomError:
+        leave("The live class has ended.")
+        return None
+    except StoreDownError:
+        s.down = True
+        return None
+    s.down, s.paused = False, room.paused
+    if room.version != s.applied:
+        if room.scenario != state.scenario_url():
+            # the app writes rooms; an unreadable one keeps the scenario
+            with contextlib.suppress(InputError):
+                state.set_scenario(Scenario.from_url(room.scenario))
+        st.session_state[keys.PRESENT_STEP] = room.step
+        s.applied = room.version
+        if s.teaching:  # what the room shows now is what this teacher's session shows
+            st.session_state[keys.LIVE_SHOWN] = (room.page, room.step, room.scenario)
+    return room.page
+
+
+def leave(message: str = "") -> None:
+    s = seat()
+    if s is not None:
+        hub().left(s.id, s.code)
+    st.session_state[keys.LIVE] = None
+    state.drop_url_value(keys.JOIN)
+    if message:
+        state.flash(message)
+
+
+def explore() -> None:
+    """A student stops following (their edits never reach the room in any case)."""
+    if (s := seat()) is not None and s.role == "student" and s.following:
+        s.following = False
+        hub().left(s.id, s.code)
+
+
+def following_student() -> bool:
+    """A student whose screen follows the teacher's (their Back/Next are the teacher's)."""
+    s = seat()
+    return s is not None and s.role == "student" and s.following
+
+
+def back_to_teacher() -> None:
+    if (s := seat()) is not None:
+        s.following, s.applied = True, 0  # applied 0: take the room afresh
+
+
+# ---- teaching --------------------------------------------------------------------------------
+def start_class(page: str) -> None:
+    """Open a room showing what this session shows; this session becomes its teacher."""
+    step = int(st.session_state.get(keys.PRESENT_STEP, 1))
+    room, secret = hub().rooms.open(page, step, state.scenario_url())
+    st.session_state[keys.LIVE] = Seat("teacher", room.code, secret, applied=room.version)
+    st.session_state[keys.LIVE_SHOWN] = (page, step, room.scenario)
+
+
+def publish(page: str) -> None:
+    """The teacher's session writes its page, step and scenario into the room if they changed."""
+    s = seat()
+    if s is None or not s.teaching:
+        return
+    shown = (page, int(st.session_state.get(keys.PRESENT_STEP, 1)), state.scenario_url())
+    if st.session_state.get(keys.LIVE_SHOWN) == shown:
+        return
+    _drive(s, page=shown[0], step=shown[1], scenario=shown[2])
+    if not s.down:
+        st.session_state[keys.LIVE_SHOWN] = shown
+
+
+def set_paused(paused: bool) -> None:
+    if (s := seat()) is not None and s.teaching:
+        _drive(s, paused=paused)
+        s.paused = paused if not s.down else s.paused
+
+
+def end_class() -> None:
+    s = seat()
+    if s is None or not s.teaching:
+        return
+    try:
+        hub().rooms.end(s.code, s.secret)
+    except (NoRoomError, NotTeacherError):
+        pass
+    except StoreDownError:
+        s.down = True
+        return
+    st.session_state[keys.LIVE] = None
+
+
+def _drive(s: Seat, **changes: object) -> None:
+    try:
+        room = hub().rooms.drive(s.code, s.secret, **changes)
+    except StoreDownError:
+        s.down = True
+        return
+    except (NoRoomError, NotTeacherError):
+        st.session_state[keys.LIVE] = None
+        state.flash("The live class has ended.")
+        return
+    s.down, s.applied = False, room.version
+    hub().forget(s.code)
+
+
+def followers() -> int | None:
+    """How many students follow the teacher's room now (None: the store cannot say)."""
+    s = seat()
+    try:
+        return hub().rooms.followers(s.code) if s is not None else None
+    except StoreDownError:
+        return None

@@ -1,0 +1,289 @@
+"""The multi-head lab: the learner's own scenario split into heads, each head followed.
+
+Every number comes from ``attention_core.heads.multi_head_trace`` (that is,
+``multi_head_attention``); each head is drawn with the walkthrough's own stage views.
+The head count is a scenario setting (it travels in ``?s=``); the picked head is in
+``?head=`` and only the open stage tab of that head is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from attention_core import PRESETS, AttentionTrace, Scenario, shapes
+from attention_core.heads import head_projections, head_scenario, multi_head_trace
+from attention_core.multihead import MultiHeadTrace, combine_heads, multi_head_attention
+from attention_ui.draw.text import count, md_escape, shape
+from attention_ui.frame import guard, keys, state
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.frame.sidebar import load_example
+from attention_ui.frame.widgets import show_code, stale_notice
+from attention_ui.multi_head import controls
+from attention_ui.multi_head import figures as mf
+from attention_ui.stages.data import Labels
+from attention_ui.views import stage_views as views
+from attention_ui.views.cache import lazy, resolve
+from attention_ui.views.chart import plot
+
+EXAMPLE = "two_heads"
+PER_ROW = 4  # small multiples per row: 8 heads wrap into two rows
+OPEN_IN = "scores"  # the walkthrough page an opened head lands on
+
+
+def intro() -> None:
+    st.markdown(
+        """
+    One attention step compares every query with every key **once**, so each token ends up
+    with one mix of the others. A Transformer runs several of these side by side: **heads**.
+    Each head gets a narrow slice of the projections, so it computes its own scores, its own
+    softmax and its own mix. One head can learn to look at the word just before; another can
+    look for the noun a pronoun refers to. Their outputs are then laid side by side and
+    W_O blends them back into one vector per token, as wide as the embedding.
+    """
+    )
+
+
+def convention() -> None:
+    st.markdown(
+        """
+    **The convention used here** (the paper's): W_Q, W_K and W_V are (d_model, n_heads·d_head).
+    Head h uses their columns h·d_head to (h+1)·d_head, counting from 0. W_O is
+    (n_heads·d_head, d_model). There are no biases. This is PyTorch's
+    `nn.MultiheadAttention(bias=False)` with its weights transposed: PyTorch stores them as
+    (out_features, in_features).
+    """
+    )
+
+
+# ---- getting a scenario ready for heads -----------------------------------------------------
+def missing(s: Scenario) -> list[str]:
+    """What the scenario lacks before it can be split into heads, in words."""
+    d = shapes.dims(s)
+    needs = []
+    if s.mode != "embeddings":
+        needs.append(
+            "**Embeddings mode.** Heads split the projections W_Q, W_K and W_V; with Q, K and "
+            "V typed directly there is nothing to split. The fix switches to embeddings mode."
+        )
+    elif d["d_v"] != d["d_k"]:
+        needs.append(
+            f"**d_v = d_k.** Each head takes slices of one width from W_Q, W_K and W_V; here "
+            f"W_Q has {d['d_k']} columns and W_V has {d['d_v']}. The fix makes d_v = "
+            f"{d['d_k']} (W_V keeps the columns it has and gains or loses some)."
+        )
+    if s.W_o is None:
+        needs.append(
+            "**An output projection W_O** (d_v × d_model): it maps the heads' concatenation "
+            "back to the embedding width. The fix adds the identity when d_v = d_model "
+            "(then the output is the concatenation itself), or seeded random numbers."
+        )
+    return needs
+
+
+def _not_ready(s: Scenario) -> None:
+    st.info("Your scenario cannot be split into heads yet. It needs:")
+    for need in missing(s):
+        st.markdown(f"- {need}")
+    left, right = st.columns(2)
+    with left:
+        controls.heads_fix_button("Make it ready for heads (" + _fix_summary(s) + ")")
+    right.button(f"Or load the example: {PRESETS[EXAMPLE].title}", key="mh_load_example",
+                 on_click=load_example, args=(EXAMPLE,))  # fmt: skip
+
+
+def _fix_summary(s: Scenario) -> str:
+    parts = ["embeddings mode"] if s.mode != "embeddings" else []
+    if s.mode == "embeddings" and shapes.dims(s)["d_v"] != shapes.dims(s)["d_k"]:
+        parts.append("d_v = d_k")
+    if s.W_o is None:
+        parts.append("add W_O")
+    return ", ".join(parts)
+
+
+# ---- the heads ------------------------------------------------------------------------------
+def heads() -> None:
+    """Head count, how the projections split, every head's weights, one head in full, W_O."""
+    stale_notice(("n_heads", "W_o"))
+    s = state.get_scenario()
+    if not shapes.heads_ready(s):
+        _not_ready(s)
+        return
+    _draft_error()
+    mh, labels = state.per_scenario("multi_head_trace", lambda: multi_head_trace(s)), state.labels()
+    # Shared by sessions and kept across scenarios: switching back to a head count, or a
+    # class on one example, reuses the finished figures (figure_cache).
+    figures = resolve(lazy(overview_figures, s, mh, labels))
+    st.header("Split the projections into heads")
+    controls.head_count_control()
+    st.caption(
+        f"{count(mh.n_heads, 'head')} of d_head = {mh.d_head}: the {mh.Q.shape[1]} columns "
+        "of each projection are shared out in order. Same colour, same head: column h2·1 is "
+        "head 2's first column."
+    )
+    for col, (n, figure) in zip(st.columns(3), enumerate(figures["split"]), strict=True):
+        with col:
+            plot(figure, key=f"mh_split_{n}")
+    small_multiples(mh, figures["small"])
+    head_detail(s, mh, labels)
+    after_heads(mh, figures)
+
+
+def overview_figures(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> dict[str, list[go.Figure]]:
+    """The figures that depend on the scenario only: built once per scenario (they are most of
+    the page's cost; the picked head's stage view is drawn fresh)."""
+    q, k = labels.queries, labels.keys
+    return {
+        "split": [mf.split_figure(n, getattr(s, f"W_{n.lower()}"), mh.n_heads) for n in "QKV"],
+        "small": [
+            mf.head_weights_figure(head.weights, q, k, h, mh.d_head, head.mask)
+            for h, head in enumerate(mh.heads)
+        ],
+        "output": mf.output_figures(mh.concat, mh.W_o, mh.output, q, mh.n_heads),
+        "residual": mf.residual_figures(s.X, mh.output, q),
+    }
+
+
+def _draft_error() -> None:
+    err = state.draft_error()
+    if err is not None and err.where in ("n_heads", "W_o"):
+        st.error(md_escape(err.message))
+
+
+def small_multiples(mh: MultiHeadTrace, small: list[go.Figure]) -> None:
+    """Each head's attention weights, side by side on the same axes and the same 0..1 scale."""
+    st.header("Every head's attention weights")
+    st.caption(
+        "Rows are queries, columns keys, as on the Softmax page. One colour scale for all: "
+        "dark purple is weight 0, yellow is weight 1. Different bright cells mean the heads "
+        "look at different tokens."
+    )
+    for start in range(0, mh.n_heads, PER_ROW):
+        row = range(start, min(start + PER_ROW, mh.n_heads))
+        for col, h in zip(st.columns(min(PER_ROW, mh.n_heads)), row, strict=False):
+            with col:
+                plot(small[h], key=f"mh_small_{h}")
+
+
+# ---- one head, stage by stage ---------------------------------------------------------------
+# The walkthrough's stage views, drawn for one head; the projections also get X and the
+# head's slices of W_q, W_k, W_v. A note says what is particular to a head at that stage.
+TRACE_VIEWS: dict[str, Callable[[Labels, AttentionTrace, str], None]] = {
+    "Scores": views.scores,
+    "Scaling": views.scaling,
+    "Mask": views.mask,
+    "Softmax": views.softmax_view,
+    "Output": views.output,
+}
+STAGE_TABS = ("Projections", *TRACE_VIEWS)
+NOTES: dict[str, Callable[[MultiHeadTrace, int], str]] = {
+    "Scaling": lambda mh, h: (
+        f"A head scales by its own d_head = {mh.d_head}, not by the full width "
+        f"{mh.Q.shape[1]}: its queries and keys have {mh.d_head} numbers each."
+    ),
+    "Mask": lambda mh, h: "Every head uses the same mask (set on the Mask page).",
+    "Output": lambda mh, h: (
+        f"This head's output has d_head = {mh.d_head} columns: it fills columns "
+        f"{h * mh.d_head + 1} to {(h + 1) * mh.d_head} of the concatenation below."
+    ),
+}
+
+
+def stage_view(stage: str, labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int) -> None:
+    """Head ``h``'s view of one stage, its widgets keyed by head and stage."""
+    key = f"mh_h{h + 1}_{stage.lower()}"
+    if stage in NOTES:
+        st.caption(NOTES[stage](mh, h))
+    if stage == "Projections":
+        views.projections(labels, mh.heads[h], key, X=s.X, W=head_projections(s, mh, h))
+    else:
+        TRACE_VIEWS[stage](labels, mh.heads[h], key)
+
+
+@guard.fragment
+def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
+    """One head through every stage; picking a head or a tab reruns only this part."""
+    st.header("One head, stage by stage")
+    heads = list(range(1, mh.n_heads + 1))
+    if st.session_state.get(keys.HEAD, 1) not in heads:  # fewer heads than before
+        st.session_state[keys.HEAD] = 1
+    pick = st.segmented_control("Head", heads, key=keys.HEAD, required=True, default=1,
+                                bind="query-params", persist_state="session")  # fmt: skip
+    h = int(pick or 1) - 1
+    st.caption(
+        f"Head {h + 1} works on columns {h * mh.d_head + 1} to {(h + 1) * mh.d_head} of Q, K "
+        f"and V: Q, K ({shape(mh.heads[h].Q)}) and V ({shape(mh.heads[h].V)}). These are the "
+        "walkthrough's own views, drawn for this head."
+    )
+    tabs = st.tabs(STAGE_TABS, key=keys.HEAD_STAGE, on_change="rerun", default="Scores")
+    for tab, stage in zip(tabs, STAGE_TABS, strict=True):
+        if tab.open is not False:  # only the open tab is drawn (None: not tracked, draw all)
+            with tab:
+                stage_view(stage, labels, s, mh, h)
+    if st.button(f"Open head {h + 1} in the walkthrough", key="mh_open",
+                 help="Loads this head's Q, K and V as a direct-mode scenario"):  # fmt: skip
+        _open_in_walkthrough(s, mh, h)
+
+
+def _open_in_walkthrough(s: Scenario, mh: MultiHeadTrace, h: int) -> None:
+    state.replace_scenario(head_scenario(s, mh, h))  # undoable, like every load
+    state.flash(
+        f"Head {h + 1}'s Q, K and V are now your scenario (direct mode, d_k = {mh.d_head}). "
+        "Back returns to the multi-head scenario."
+    )
+    st.switch_page(BY_KEY[OPEN_IN].path, query_params=state.share_query())
+
+
+# ---- after the heads ------------------------------------------------------------------------
+def after_heads(mh: MultiHeadTrace, figures: dict[str, list[go.Figure]]) -> None:
+    """The concatenation, W_O and the output; then the residual X + output."""
+    st.header("Concatenate, then W_O")
+    st.markdown(
+        f"The heads' outputs ({count(mh.n_heads, 'block')} of {mh.d_head} columns) are laid "
+        f"side by side: the concatenation is {shape(mh.concat)}. W_O ({shape(mh.W_o)}) mixes "
+        f"them back to d_model = {mh.output.shape[1]} numbers per token: "
+        f"({shape(mh.concat)}) · ({shape(mh.W_o)}) → ({shape(mh.output)}). Without W_O each "
+        "head would only ever write into its own columns; with it, any head can change any "
+        "feature of the token."
+    )
+    views.equation(figures["output"], "×", "mh_out")
+    st.subheader("The residual view: X + output")
+    views.equation(figures["residual"], "+", "mh_res")
+    st.caption(
+        "In a Transformer the block's output is added to its input: each token keeps its "
+        "embedding and adds what its heads gathered. The next layer reads X + output."
+    )
+
+
+# ---- the example and the code ---------------------------------------------------------------
+def example() -> None:
+    with st.expander(f"The example: {PRESETS[EXAMPLE].title}"):
+        st.markdown(
+            """
+    The sentence is *the cat sat and it purred*. Each embedding has four numbers: two
+    meaning features (is it an animal, is it a pronoun) and the token's position, written as
+    a clock hand that turns 45° per token (the cosine and the sine of its angle).
+
+    **Head 1 finds the previous word.** Its slice of W_K copies each key's clock hand; its
+    slice of W_Q copies the query's hand turned back by 45°. Two hands pointing the same way
+    give the largest dot product, so each query matches the token one step before it. The
+    first token has nothing before it and keeps to itself.
+
+    **Head 2 links "it" to "cat".** Its slice of W_Q turns the pronoun feature into a
+    question, and its slice of W_K turns the animal feature into the answer. Only "it" asks,
+    and only "cat" answers, so the "it" row puts all its weight on "cat". Every other query
+    asks nothing: all its scores are 0 and its weight spreads evenly.
+
+    **W_O** writes head 2's finding into the animal feature: after the residual, "it" is
+    marked as an animal. Head 1's position goes, halved, into the position features.
+    """
+        )
+        st.button("Load this example", key="mh_load_example_2", on_click=load_example,
+                  args=(EXAMPLE,))  # fmt: skip
+
+
+def code() -> None:
+    convention()
+    show_code(multi_head_attention, combine_heads, key="mh_code")

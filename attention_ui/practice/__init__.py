@@ -1,0 +1,1 @@
+"""Practice: the lessons' exercises checked step by step, and presentation mode for a class."""

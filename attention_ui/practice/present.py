@@ -1,0 +1,359 @@
+"""Presentation mode: the walkthrough for one scenario, one stage per screen, for a projector.
+
+The steps are an intro (tokens and formula), Q/K/V, scores, scaling, the mask (only when the
+scenario has one), softmax and output. The position lives in a widget-free session key and is
+mirrored into the URL as ``?step=k`` (1-based), so a teacher can hand out a link to step 4;
+a fresh session reads ``?step=`` once. Titles, words and figures come from the stage
+registry (``stages``); the figures are copied and enlarged for a projector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from attention_core import AttentionTrace, Scenario
+from attention_ui.draw.text import count, md_escape, shape
+from attention_ui.frame import guard, keys, look, state
+from attention_ui.frame.pages import BY_KEY, START
+from attention_ui.frame.sidebar import preset_picker, undo_control
+from attention_ui.frame.widgets import link
+from attention_ui.live import session as live
+from attention_ui.live import views as live_views
+from attention_ui.stages import figures as sf
+from attention_ui.stages.data import MASK_LABELS, Labels
+from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
+from attention_ui.stages.registry import STAGES, formula
+from attention_ui.views.chart import plot
+
+STEP_PARAM = keys.STEP_PARAM  # ?step=k in the URL, 1-based
+STEP_KEY = keys.PRESENT_STEP  # widget-free: survives leaving the page and coming back
+NEXT_KEY, BACK_KEY = "present_next", "present_back"
+PRESET_KEY = "present_preset"
+
+# A slide's figure takes the screen's height left below the title, formula and text (the
+# server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 460,
+# 1080 px 820. Q, K and V have a line of text above them, so less is left for them.
+STAGE_FLOOR, STAGE_ABOVE = 340, 260  # px
+QKV_FLOOR, QKV_ABOVE = 300, 350  # px
+
+# Our own static CSS (no user text in it). Streamlit removes it with the page's other
+# elements, so the sidebar comes back on every other page.
+CSS = (
+    """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"],
+[data-testid="stHeader"] { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding: 1.25rem 2.5rem 1rem; max-width: 100%; }
+.st-key-present_header h1 { font-size: 1.1rem; font-weight: 600; padding: 0; margin: 0;
+                            opacity: 0.6; }
+.st-key-present_stage h2 { font-size: 2.6rem; padding: 0.2rem 0 0; }
+.st-key-present_text p { font-size: 1.75rem; line-height: 1.45; }
+.st-key-present_text [data-testid="stCaptionContainer"] p { font-size: 1.3rem; }
+.st-key-present_formula .katex { font-size: 1.9rem; }
+.st-key-present_formula_long .katex { font-size: 1.45rem; }
+.st-key-present_steps p, .st-key-present_steps li { font-size: 1.4rem; line-height: 1.4; }
+.st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
+.st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
+@media (max-width: 640px) {  /* a phone following the class: the formula on two lines fits */
+  [data-testid="stMainBlockContainer"] { padding: 1rem 1rem; }
+  .st-key-present_stage h2 { font-size: 1.7rem; }
+  .st-key-present_text p { font-size: 1.25rem; }
+  .st-key-present_formula .katex, .st-key-present_formula_long .katex { font-size: 1.1rem; }
+}
+"""
+    + f"""
+/* The figure's box. It is a flex item with a zero basis, so its height is also its minimum;
+   the figure's own height (projector_figure) must not be more than the floor. */
+[class*="st-key-present_chart"] {{ --room: max({STAGE_FLOOR}px, calc(100vh - {STAGE_ABOVE}px)); }}
+[class*="st-key-present_chart_qkv"] {{ --room: max({QKV_FLOOR}px, calc(100vh - {QKV_ABOVE}px)); }}
+[class*="st-key-present_chart"] {{ height: var(--room); min-height: var(--room); }}
+</style>
+"""
+)
+
+# A presentation clicker sends PageDown / PageUp, and "b" or "." to blank the screen; the
+# Back and Next buttons already take the arrow keys (their ``shortcut``). This static
+# script (no learner text) presses the same buttons, so a click and a clicker are one
+# path, and blanks the screen in the browser alone (any key or a click brings it back).
+# It is registered once per page load and does nothing on the other pages.
+CLICKER = """
+<script>
+(() => {
+  if (window.__attentionLabClicker) return;
+  window.__attentionLabClicker = true;
+  const press = (key) => {
+    const button = document.querySelector(`.st-key-${key} button`);
+    if (button && !button.disabled) button.click();
+  };
+  const unblank = () => document.getElementById("present-blank")?.remove();
+  document.addEventListener("keydown", (event) => {
+    if (!document.querySelector(".st-key-present_nav")) return;  // not presentation mode
+    const target = event.target;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (document.getElementById("present-blank")) {  // a blank screen: any key ends it
+      event.preventDefault();
+      unblank();
+      return;
+    }
+    if (event.key === "PageDown") { event.preventDefault(); press("NEXT_KEY"); }
+    else if (event.key === "PageUp") { event.preventDefault(); press("BACK_KEY"); }
+    else if (event.key === "b" || event.key === "B" || event.key === ".") {
+      event.preventDefault();
+      const blank = document.createElement("div");
+      blank.id = "present-blank";
+      blank.setAttribute("role", "dialog");
+      blank.setAttribute("aria-label", "Blank screen: press any key to come back");
+      blank.style.cssText = "position:fixed;inset:0;background:#000;z-index:1000000;";
+      blank.addEventListener("click", unblank);
+      document.body.appendChild(blank);
+    }
+  }, true);
+})();
+</script>
+""".replace("NEXT_KEY", NEXT_KEY).replace("BACK_KEY", BACK_KEY)
+
+DIRECT_QKV = (
+    "In this example Q, K and V are given directly, with no projection step. Each row is "
+    "one token's query (what it looks for), key (what it offers) or value (what it passes on)."
+)
+# Projector sizes: the walkthrough's figures at a larger scale; the figure's height comes
+# from the screen (CSS above), the numbers in it from the matrix's size.
+FONT_SIZE = 20
+TITLE_SIZE = 24
+
+
+@dataclass(frozen=True)
+class Step:
+    """One screen: ``stage`` is "intro" or a walkthrough stage key."""
+
+    stage: str
+    title: str
+    part: str | None  # the formula part to highlight (stages.FORMULA_PARTS)
+    short: str  # the one line shown beside the figure
+
+
+def steps(s: Scenario, t: AttentionTrace) -> list[Step]:
+    """The screens for this scenario, one per stage: the mask step only when there is a mask."""
+    out = [Step("intro" if x.key == "inputs" else x.key, x.present_title, x.highlight, x.short)
+           for x in STAGES]  # fmt: skip
+    if s.mode == "direct":  # Q, K, V were typed: no projection to show
+        out[1] = Step("projections", "Q, K and V (given)", None, DIRECT_QKV)
+    return [x for x in out if x.stage != "mask" or t.mask is not None]
+
+
+def parse_step(raw: str | None, n: int) -> tuple[int, str | None]:
+    """The 1-based step a link asks for, or 1 and a message saying why not."""
+    if raw is None:
+        return 1, None
+    try:
+        k = int(raw.strip())
+    except ValueError:
+        k = 0
+    if 1 <= k <= n:
+        return k, None
+    shown = raw if len(raw) <= 20 else raw[:20] + "…"
+    return 1, f"The link asked for step “{shown}”, but this presentation has steps 1 to {n}."
+
+
+def current_step(n: int) -> tuple[int, str | None]:
+    """The step to show (1..n) and, for a bad link, why it is 1; writes ?step= to match.
+
+    A fresh session takes the step from the URL (a shared link), and so does the browser's
+    Back or Forward; otherwise the session key is the truth, moved only by Next/Back, so a
+    stale URL can never move the slides.
+    """
+    ss = st.session_state
+    notice = None
+    if STEP_KEY not in ss or state.history_navigation():  # a link, or Back to an old step
+        k, notice = parse_step(state.url_value(STEP_PARAM), n)
+    else:
+        k = min(max(int(ss[STEP_KEY]), 1), n)  # the scenario may have lost its mask meanwhile
+    ss[STEP_KEY] = k
+    state.set_url_value(STEP_PARAM, str(k))
+    return k, notice
+
+
+@guard.callback
+def _move(delta: int, n: int) -> None:
+    ss = st.session_state
+    k = min(max(int(ss.get(STEP_KEY, 1)) + delta, 1), n)
+    ss[STEP_KEY] = k
+    state.set_url_value(STEP_PARAM, str(k))
+
+
+# ---- figures ---------------------------------------------------------------------------
+def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = False) -> go.Figure:
+    """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
+
+    rows, cols: the matrix shape, which sets the size of the cell numbers. ``narrow``: the
+    figure gets a third of the width (Q, K, V side by side), so smaller numbers.
+
+    The browser sets the height: the chart stretches to its box (``chart``, ``CSS``). The
+    layout's height is only the chart's intrinsic height, which Streamlit 1.67 gives a
+    stretched chart in a box of no fixed height (``contain: size`` with
+    ``contain-intrinsic-height``: the layout's height, or 450 px when it has none). The box
+    cannot shrink below it, so it is the box's floor: a 450 px default pushed Q, K and V
+    (370 px of room at 720 px high) below the screen.
+    """
+    big = go.Figure(figure)  # a copy
+    big.update_layout(
+        height=QKV_FLOOR if narrow else STAGE_FLOOR,  # the smallest box; the screen stretches it
+        autosize=True,
+        font={"size": FONT_SIZE},
+        title={"font": {"size": TITLE_SIZE}},
+        margin={"t": 105},
+        # Plotly sizes the margins for the projector's type: the walkthrough's figures
+        # carry margins computed for their own smaller labels (figures.side_room).
+        xaxis={"automargin": True},
+        yaxis={"automargin": True},
+    )
+    big.update_traces(
+        textfont={"size": _cell_size(max(rows, cols), narrow)},
+        colorbar={"thickness": 22, "tickfont": {"size": 18}},
+        selector={"type": "heatmap"},
+    )
+    big.update_annotations(font={"size": FONT_SIZE})  # the Σ = 1 of each softmax row
+    if big.layout.annotations:
+        big.update_layout(margin={"r": 130})
+    return big
+
+
+def _cell_size(n: int, narrow: bool = False) -> int:
+    """Cell numbers for an n x n-ish matrix: 26 px for the 6 x 6 examples, readable from the
+    back of a hall at 1080p and still inside their cells at 1280 x 720; in a third of the
+    width, at most 18 px, so "1.00" still fits a cell of a four-column K at 1280 px wide."""
+    size = 30 if n <= 4 else 26 if n <= 6 else 22 if n <= 8 else 16 if n <= 12 else 11
+    return min(size - 4, 18) if narrow else size
+
+
+# ---- the page ----------------------------------------------------------------------------
+def render(s: Scenario, t: AttentionTrace) -> None:
+    """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
+    st.html(CSS)
+    st.html(CLICKER, unsafe_allow_javascript=True)
+    plan = steps(s, t)
+    n = len(plan)
+    k, notice = current_step(n)
+    step = plan[k - 1]
+    _top_row(k, n)
+    if notice:
+        st.caption(md_escape(notice) + " Starting at step 1.")
+    with st.container(key="present_stage"):
+        st.header(step.title, anchor=False)
+    long = step.part == "projections"  # the projections line is twice as wide
+    with st.container(key="present_formula_long" if long else "present_formula"):
+        st.latex(formula(step.part, stacked=look.phone()))
+    if step.stage == "intro":
+        _intro(s, t, plan)
+    elif step.stage == "projections":
+        _qkv(step, s, t)
+    else:
+        _stage(step, s, t)
+
+
+def _top_row(k: int, n: int) -> None:
+    """Small page title, Back, "Step k of n" with a progress bar, Next, Exit."""
+    following = live.following_student()  # the teacher steps for the whole class
+    with st.container(key="present_nav"):
+        title, back, bar, nxt, room, leave = st.columns([2.2, 1, 4.2, 1, 1.6, 1.6],
+                                                        vertical_alignment="center")  # fmt: skip
+        with title, st.container(key="present_header"):
+            st.title(BY_KEY["present"].title, anchor=False)
+        back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n),
+                    disabled=k == 1 or following, shortcut="Left", width="stretch")  # fmt: skip
+        bar.progress(k / n, text=f"Step {k} of {n}")
+        nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n or following,
+                   shortcut="Right", type="primary", width="stretch")  # fmt: skip
+        with room:
+            live_views.teacher_panel("present")
+        link(START.path, "Exit presentation", leave, icon=":material/close:")
+
+
+def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        with st.container(key="present_tokens"):
+            if s.query_tokens is not None:
+                st.markdown("Queries: " + _tokens(s.queries))
+                st.markdown("Keys: " + _tokens(s.tokens))
+            else:
+                st.markdown(_tokens(s.tokens))
+        with st.container(key="present_text"):
+            st.markdown(md_escape(plan[0].short))
+            st.caption(_summary(s, t))
+    with right, st.container(key="present_steps"):
+        st.markdown("Today's steps:\n\n" + "\n".join(
+            f"{i}. {md_escape(x.title)}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
+    with right, st.popover("Change the example", icon=":material/swap_horiz:"):
+        st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
+        st.caption("Keep it, or load one of the examples (this replaces the current scenario).")
+        preset_picker(PRESET_KEY)
+        undo_control("present_undo")  # the sidebar, which has it too, is hidden here
+
+
+def _tokens(tokens: tuple[str, ...]) -> str:
+    return " · ".join(md_escape(tok) for tok in tokens)
+
+
+def _summary(s: Scenario, t: AttentionTrace) -> str:
+    how = (f"embeddings X ({shape(s.X)}) projected by W_Q, W_K, W_V" if s.mode == "embeddings"
+           else "Q, K and V typed directly")  # fmt: skip
+    mask = "no mask" if t.mask is None else f"{s.mask_kind} mask"
+    scaled = "" if s.scaled else " · scaling switched off"
+    return md_escape(
+        f"{s.name or 'Your own scenario'}: {count(len(s.queries), 'query', 'queries')} × "
+        f"{count(len(s.tokens), 'key')} · "
+        f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}"
+    )
+
+
+def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
+    with st.container(key="present_text"):
+        st.markdown(md_escape(step.short))
+    rows = max(t.Q.shape[0], t.K.shape[0])
+    figures = sf.qkv_figures(Labels.of(s), t)
+    for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
+        cols = getattr(t, name).shape[1]
+        with col:
+            chart(projector_figure(figure, rows, cols, narrow=True), f"qkv_{name}")
+
+
+def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
+    """Text on the left, the stage's one figure on the right."""
+    text, right = st.columns([1, 2], gap="large")  # the figure gets two thirds
+    with text, st.container(key="present_text"):
+        st.markdown(md_escape(step.short))
+        note = _note(step.stage, s, t)
+        if note:
+            st.caption(md_escape(note))
+    figure = STAGE_BY_KEY[step.stage].figure(Labels.of(s), t)
+    rows, cols = np.shape(figure.data[0].z)  # the matrix drawn sets the projector sizes
+    with right:
+        chart(projector_figure(figure, rows, cols), step.stage)
+
+
+def chart(figure: go.Figure, name: str) -> None:
+    """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS)."""
+    with st.container(key=f"present_chart_{name}"):
+        plot(figure, key=f"present_fig_{name.removeprefix('qkv_')}", height="stretch")
+
+
+def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:
+    """One line with this scenario's numbers for the stage."""
+    if stage == "scores":
+        q, k, score = sf.strongest_pair(Labels.of(s), t)
+        return f"Largest score: {score:.3g}, query “{q}” against key “{k}”."
+    if stage == "scaling":
+        if not s.scaled:
+            return "In this scenario scaling is switched off: the factor is 1."
+        return f"Here d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} = {t.scale:.4g}."
+    if stage == "mask":
+        return f"Mask in this scenario: {MASK_LABELS[s.mask_kind]}."
+    if stage == "softmax":
+        return "Every row sums to 1 (Σ at the right of each row)."
+    return f"Output: one row per query, {t.output.shape[1]} numbers each (d_v = {t.V.shape[1]})."

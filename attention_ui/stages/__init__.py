@@ -1,0 +1,1 @@
+"""Each step of attention, defined once: stage registry, data step and figures (no Streamlit)."""

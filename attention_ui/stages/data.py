@@ -1,0 +1,157 @@
+"""The data step of each stage view: tables and numbers derived from a trace (no Streamlit).
+
+Views and figures take what these return, so a number is computed once and shown twice
+(the output bars and the output table read the same weighted values).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from attention_core import AttentionTrace, Scenario, dot_product_terms
+from attention_ui.draw.text import minus, num, vec, vector_columns
+
+MASK_LABELS = {
+    "none": "No mask",
+    "causal": "Causal (no peeking ahead)",
+    "padding": "Padding (last keys are padding)",
+    "custom": "Custom grid",
+}
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Row and column labels of a trace: one per query and one per key (repeats numbered)."""
+
+    queries: list[str]
+    keys: list[str]
+
+    @classmethod
+    def of(cls, s: Scenario) -> Labels:
+        return cls(s.query_labels, s.key_labels)
+
+    @classmethod
+    def plain(cls, tokens: list[str]) -> Labels:
+        """Self-attention over ``tokens`` (queries = keys)."""
+        return cls(list(tokens), list(tokens))
+
+
+def strongest_cell(t: AttentionTrace) -> tuple[int, int]:
+    """(query, key) of the largest raw score: where a breakdown starts."""
+    i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)
+    return int(i), int(j)
+
+
+# Above this d_k the formula shows the first terms and "…": the table below it has every
+# term, and a 32-term formula (the real model's heads) overflows the page and is slow to
+# typeset on every pick.
+LATEX_TERMS = 8
+
+
+def breakdown_latex(t: AttentionTrace, i: int, j: int) -> str:
+    """q_i · k_j = (q1)(k1) + ... = score, as LaTeX (1-based indices)."""
+    q, k = t.Q[i], t.K[j]
+    terms = dot_product_terms(q, k)  # (d_k,)
+    shown = zip(q[:LATEX_TERMS], k[:LATEX_TERMS], strict=True)
+    sum_text = " + ".join(f"({num(a)})({num(b)})" for a, b in shown)
+    if q.size > LATEX_TERMS:
+        sum_text += rf" + \dots \text{{ ({q.size - LATEX_TERMS} more terms)}}"
+    return rf"q_{{{i + 1}}} \cdot k_{{{j + 1}}} = {sum_text} = {num(terms.sum(), 4)}"
+
+
+def breakdown_table(t: AttentionTrace, i: int, j: int) -> pd.DataFrame:
+    """One row per dimension: q_m, k_m and their product (the products sum to the score)."""
+    q, k = t.Q[i], t.K[j]
+    return pd.DataFrame(
+        {"q (query)": q, "k (key)": k, "q × k": dot_product_terms(q, k)},
+        index=[f"dimension {m + 1}" for m in range(q.size)],
+    )
+
+
+def softmax_table(t: AttentionTrace, row: int, key_labels: list[str]) -> pd.DataFrame:
+    """The lesson-style table for one query: score, e^score, row sum, weight.
+
+    Score and e^score are text, as the rest of the app writes them (−∞ for a masked key);
+    st.dataframe would print a float −inf as "-Infinity".
+    """
+    scores_row = t.masked_scores[row]  # (n_k,)
+    with np.errstate(over="ignore"):
+        e = np.exp(scores_row)  # may overflow for huge scores: the stable column shows the fix
+    shifted = np.exp(scores_row - np.max(scores_row))
+    return pd.DataFrame(
+        {
+            "score": [num(x, 6) for x in scores_row],  # as text: −∞, not "-Infinity"
+            "e^score": [num(x, 6) for x in e],  # overflow reads ∞
+            "e^(score − max)": shifted,
+            "row sum of e^(score − max)": shifted.sum(),
+            "weight": t.weights[row],
+        },
+        index=key_labels,
+    )
+
+
+def stability_table(
+    x: np.ndarray, naive: np.ndarray, stable: np.ndarray, key_labels: list[str]
+) -> pd.DataFrame:
+    """Scores x (n_k,) with the naive and the stable softmax of them, as text.
+
+    Text, so nan and inf show as they are (a float column would say None).
+    """
+    columns = {"score": x, "naive e^x / Σ e^x": naive, "stable softmax": stable}
+    return pd.DataFrame(
+        {name: [minus(f"{v:.6g}") for v in values] for name, values in columns.items()},
+        index=key_labels,
+    )
+
+
+def matrix_frame(M: np.ndarray, row_labels: list[str], prefix: str) -> pd.DataFrame:
+    """A (rows, d) matrix as a table: a row per token, columns prefix1..prefixd."""
+    return pd.DataFrame(M, index=row_labels, columns=vector_columns(M.shape[1], prefix))
+
+
+def naive_verdict(x: np.ndarray, naive: np.ndarray) -> str:
+    """Why the naive softmax failed on ``x`` (overflow or underflow), or that it did not."""
+    finite = x[np.isfinite(x)]
+    if not np.isnan(naive).any():
+        return "At this size both agree; try a larger factor."
+    if finite.size and finite.max() > 709:
+        return (
+            "**The naive version overflowed**: e^x is inf for x above about 709, and "
+            "inf / inf is nan. Subtracting the row maximum keeps every exponent at most 0."
+        )
+    return (
+        "**The naive version underflowed**: every e^x is 0 for x below about −745, and "
+        "0 / 0 is nan. Subtracting the row maximum makes the largest term e^0 = 1."
+    )
+
+
+def contributions(t: AttentionTrace, row: int) -> np.ndarray:
+    """weight_j × v_j for one query: (n_k, d_v); its column sums are the output row."""
+    return t.weights[row][:, np.newaxis] * t.V  # (n_k, 1) * (n_k, d_v) -> (n_k, d_v)
+
+
+def output_table(
+    t: AttentionTrace, row: int, key_labels: list[str], parts: np.ndarray
+) -> pd.DataFrame:
+    """weight_j, v_j and weight_j * v_j (``parts``, from ``contributions``) with their sum."""
+    frame = pd.DataFrame(
+        {
+            "weight": t.weights[row],
+            "value v": [vec(v) for v in t.V],
+            "weight × v": [vec(p) for p in parts],
+        },
+        index=key_labels,
+    )
+    frame.loc["output (sum)"] = [t.weights[row].sum(), "", vec(t.output[row])]
+    return frame
+
+
+def residual_table(x: np.ndarray, o: np.ndarray) -> pd.DataFrame:
+    """One token's embedding x (d_model,), its attention output o and x + o."""
+    return pd.DataFrame(
+        {"embedding x": x, "attention output": o, "x + output": x + o},
+        index=vector_columns(x.size, "e"),
+    )

@@ -1,0 +1,64 @@
+"""Pieces of the Start page: the 'it -> animal' intuition and the clickable pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from attention_core import PRESETS
+from attention_core.presets import hungry
+from attention_ui.draw import figures as fig
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.frame.sidebar import load_example
+from attention_ui.frame.widgets import link
+from attention_ui.stages.registry import PIPELINE
+from attention_ui.views.chart import plot
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def intuition() -> None:
+    """Which word does 'it' look at? The post's numbers, computed by the core."""
+    trace = hungry().trace()
+    figure = fig.row_bars(
+        trace.weights[0],
+        ["animal", "jungle", "hunt"],
+        "Attention of 'it' over the candidate words",
+        "weight",
+    )
+    plot(figure, key="start_intuition")
+    st.caption(
+        "“The animal in the jungle went out on a hunt because **it** was hungry.” With scaled "
+        "scores 3, 1 and 0, softmax gives 'animal' 84 % of the attention: the model reads "
+        "'it' mostly as 'the animal'."
+    )
+
+
+def pipeline() -> None:
+    """The five steps as a row of boxes; each box opens its page."""
+    widths = [5, 1] * (len(PIPELINE) - 1) + [5]
+    cols = st.columns(widths, vertical_alignment="center")
+    for n, stage in enumerate(PIPELINE):
+        name, detail = stage.pipeline
+        with cols[2 * n].container(border=True):
+            link(BY_KEY[stage.key].path, f"**{name}**")
+            st.caption(detail)
+        if n + 1 < len(PIPELINE):
+            cols[2 * n + 1].markdown("### →")
+
+
+def diagram() -> None:
+    """The recipe as a picture; it is drawn for a white page, so it keeps one (look.FRAME)."""
+    card = st.container(key="start_diagram")
+    card.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention")
+
+
+def preset_cards() -> None:
+    """One button per example; loading one replaces the current scenario."""
+    cols = st.columns(len(PRESETS))
+    for col, (key, preset) in zip(cols, PRESETS.items(), strict=True):
+        with col.container(border=True):
+            st.markdown(f"**{preset.title}**")
+            st.caption(preset.description)
+            st.button("Load", key=f"start_load_{key}", on_click=load_example, args=(key,))

@@ -1,0 +1,1 @@
+"""How figures reach the page: the shared figure cache, the chart call, the stage views."""

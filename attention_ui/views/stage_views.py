@@ -1,0 +1,292 @@
+"""Stage views: pure renderers of one attention trace, usable for any trace, many per page.
+
+Each view takes the labels, an AttentionTrace and a key prefix, and reads nothing else:
+no session scenario, no URL. Its own pickers (which cell, which row) are widgets keyed by
+the prefix, so two views of two traces can sit on one page. Controls that change the
+scenario live in the editor, not here. Every number comes from the core's trace.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from attention_core import (
+    AttentionTrace,
+    attention,
+    causal_mask,
+    check_mask,
+    dot_product_terms,
+    naive_softmax,
+    padding_mask,
+    project,
+    softmax,
+)
+from attention_ui.draw import figures as fig
+from attention_ui.draw.text import md_escape, minus, num, shape
+from attention_ui.frame import guard
+from attention_ui.frame.widgets import csv_download, show_code
+from attention_ui.stages import data
+from attention_ui.stages import figures as sf
+from attention_ui.stages.data import Labels
+from attention_ui.stages.registry import stage_figure
+from attention_ui.views.cache import Lazy, lazy, resolve
+from attention_ui.views.chart import plot
+
+DIRECT_NOTE = (
+    "In this scenario Q, K and V were typed directly (direct mode), so there is no "
+    "projection step: they are shown as given. Switch the Inputs page to embeddings "
+    "mode to see X W_Q, X W_K and X W_V computed."
+)
+
+
+def summary(stage: str, labels: Labels, t: AttentionTrace, key: str) -> None:
+    """A stage's one summary figure (the registry's), e.g. the Inputs page's preview."""
+    plot(lazy(stage_figure, stage, labels, t), key=f"{key}_preview")
+
+
+# ---- Projections ---------------------------------------------------------------------
+def projections(
+    labels: Labels,
+    t: AttentionTrace,
+    key: str,
+    X: np.ndarray | None = None,
+    W: dict[str, np.ndarray] | None = None,
+    note: str = DIRECT_NOTE,
+) -> None:
+    """X W_Q = Q, X W_K = K, X W_V = V as products; without X and W, Q, K, V as given.
+
+    X (n, d_model); W maps "Q", "K", "V" to W_q, W_k (d_model, d_k) and W_v (d_model, d_v).
+    """
+    if X is None or W is None:
+        st.info(note)
+        for name, figure in resolve(lazy(sf.qkv_figures, labels, t)).items():
+            plot(figure, key=f"{key}_{name}")
+        return
+    # Lazy tabs: only the open one is drawn (three heatmaps, not nine); a click reruns.
+    titles = [f"{name} = X W_{name}" for name in ("Q", "K", "V")]
+    tabs = st.tabs(titles, key=f"{key}_tab", on_change="rerun")
+    for tab, name in zip(tabs, ("Q", "K", "V"), strict=True):
+        if tab.open is not False:  # None: not tracked, draw it
+            with tab:
+                _product(labels, X, W[name], getattr(t, name), name, key)
+    show_code(project, key=f"{key}_code")
+
+
+def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: str,
+             key: str) -> None:  # fmt: skip
+    """X (n, d_model) · W (d_model, d) = R (n, d), three heatmaps in a row."""
+    equation(lazy(sf.projection_figures, X, W, R, name, labels), "×", f"{key}_prod", name)
+    st.caption(
+        f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
+        f"has {R.shape[1]} numbers. Shapes: ({shape(X)}) · ({shape(W)}) → ({shape(R)})."
+    )
+    frame = functools.partial(data.matrix_frame, R, labels.keys, sf.COLUMN_PREFIX[name])
+    csv_download(frame, name, key=f"{key}_csv_{name}")
+
+
+def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "") -> None:
+    """Three matrices as ``A op B = C`` in a row (they stack on a phone)."""
+    if isinstance(figures, Lazy):
+        figures = resolve(figures)
+    cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
+    for n, figure in enumerate(figures):
+        with cols[2 * n]:
+            plot(figure, key=f"{key}_{n}_{suffix}" if suffix else f"{key}_{n}")
+    cols[1].markdown(f"## {op}")
+    cols[3].markdown("## =")
+
+
+# ---- Scores ----------------------------------------------------------------------------
+def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
+    st.caption("Click a cell to see how its number is made, or choose the pair below.")
+    _score_picker(labels, t, key)
+    csv_download(_frame(labels, t, "scores"), "scores", key=f"{key}_csv_scores")
+    show_code(attention, dot_product_terms, key=f"{key}_code")
+
+
+@guard.fragment
+def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
+    """The grid, the pair pickers and the breakdown: picking reruns only this part."""
+    ql, kl = labels.queries, labels.keys
+    pick_q, pick_k, chart = f"{key}_pick_q", f"{key}_pick_k", f"{key}_chart"
+    ss = st.session_state
+    if ss.get(pick_q) not in ql or ss.get(pick_k) not in kl:  # start on the strongest match
+        i, j = data.strongest_cell(t)
+        ss[pick_q], ss[pick_k] = ql[i], kl[j]
+    i, j = ql.index(ss[pick_q]), kl.index(ss[pick_k])
+    on_click = functools.partial(_on_cell_click, chart, pick_q, pick_k)
+    plot(lazy(sf.scores_figure, labels, t, pick=(i, j), clickable=True), key=chart,
+         on_select=on_click, selection_mode="points")  # fmt: skip
+    c1, c2 = st.columns(2)
+    c1.selectbox("Query (row)", ql, key=pick_q)
+    c2.selectbox("Key (column)", kl, key=pick_k)
+    breakdown(t, i, j, ql[i], kl[j], key=f"{key}_terms")
+
+
+@guard.callback
+def _on_cell_click(chart: str, pick_q: str, pick_k: str) -> None:
+    """A click on the heatmap selects that (query, key) pair in the two select boxes."""
+    event = st.session_state.get(chart)
+    points = (event or {}).get("selection", {}).get("points", [])
+    if points:  # the chart holds escaped labels (figures.safe); the pickers hold raw ones
+        st.session_state[pick_q] = html.unescape(points[0]["y"])
+        st.session_state[pick_k] = html.unescape(points[0]["x"])
+
+
+def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str, key: str) -> None:
+    """q_i · k_j = q_i1 k_j1 + ... = value, term by term."""
+    table = data.breakdown_table(t, i, j)
+    st.markdown(f"**Score of query {md_escape(q_label)} against key {md_escape(k_label)}**")
+    st.latex(data.breakdown_latex(t, i, j))
+    # A static table of preformatted numbers: every pick redraws it, and an interactive
+    # grid (or a pandas Styler on the server) costs several times more to redraw. A long
+    # one (a real head's 32 terms) waits in a lazy expander: the formula shows the first
+    # terms, and the 32-row table was most of the browser's work on every head pick.
+    terms = table.map(lambda x: minus(f"{x:.4f}"))
+    if len(table) <= data.LATEX_TERMS:
+        st.table(terms)
+    else:
+        box = st.expander(f"Every term ({len(table)})", key=key, on_change="rerun")
+        if box.open is not False:
+            with box:
+                st.table(terms)
+    st.caption(
+        f"Sum of the last column: {table['q × k'].sum():.4f}. The cell in row {i + 1}, column "
+        f"{j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."
+    )
+
+
+# ---- Scaling ---------------------------------------------------------------------------
+def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
+    """d_k, √d_k and the factor, then the raw and scaled scores side by side."""
+    row = st.container(horizontal=True)  # one element, not three columns (fewer to redraw)
+    row.metric("d_k (length of queries and keys)", t.d_k)
+    row.metric("√d_k", f"{np.sqrt(t.d_k):.4f}")
+    row.metric("scale factor 1/√d_k", f"{1 / np.sqrt(t.d_k):.4f}")
+    raw, scaled = resolve(lazy(sf.scaling_pair, labels, t))
+    left, right = st.columns(2)
+    with left:
+        plot(raw, key=f"{key}_raw")
+    with right:
+        plot(scaled, key=f"{key}_scaled")
+    bound = sf.shared_bound(t.scores, t.scaled_scores)
+    st.caption(
+        f"Both grids share one colour scale (±{bound:.2f}), so the scaled one is paler: its "
+        f"numbers sit closer to 0. Spread of the raw scores: standard deviation "
+        f"{np.std(t.scores):.3f}; after scaling: {np.std(t.scaled_scores):.3f}."
+    )
+    csv_download(_frame(labels, t, "scaled_scores"), "scaled_scores", key=f"{key}_csv_scaled")
+    show_code(attention, key=f"{key}_code")
+
+
+# ---- Mask ------------------------------------------------------------------------------
+def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
+    """The scaled scores after the mask, and the mask itself (True = may attend)."""
+    plot(lazy(sf.mask_summary, labels, t, "Scaled scores after the mask"), key=f"{key}_chart")
+    if t.mask is not None:
+        grid = lazy(fig.heatmap, t.mask.astype(float), labels.queries, labels.keys,
+                    "Mask (1 = may attend)", signed=False, digits=0)  # fmt: skip
+        plot(grid, key=f"{key}_grid")
+        csv_download(_frame(labels, t, "mask"), "mask", key=f"{key}_csv_mask")
+    show_code(causal_mask, padding_mask, check_mask, key=f"{key}_code")
+
+
+# ---- Softmax ---------------------------------------------------------------------------
+def softmax_view(labels: Labels, t: AttentionTrace, key: str) -> None:
+    plot(lazy(sf.softmax_summary, labels, t), key=f"{key}_chart")
+    _softmax_row(labels, t, key)
+    csv_download(_frame(labels, t, "weights"), "weights", key=f"{key}_csv_weights")
+    show_code(softmax, naive_softmax, key=f"{key}_code")
+
+
+@guard.fragment
+def _softmax_row(labels: Labels, t: AttentionTrace, key: str) -> None:
+    """One query's softmax, step by step; choosing the row reruns only this part."""
+    row = _pick_row(labels.queries, f"{key}_row")
+    st.markdown(f"**Softmax of the row for query {md_escape(labels.queries[row])}, step by step**")
+    # A static table of text (6 significant digits): a head pick on the real model page
+    # redraws it, and the interactive grid was a third of the browser's work there.
+    st.table(data.softmax_table(t, row, labels.keys).map(_as_text))
+    st.caption(
+        "Each weight is e^score divided by the sum of the row's e^score. Masked keys (score −∞) "
+        f"contribute e^−∞ = 0. The weights of this row sum to {t.weights[row].sum():.6f}."
+    )
+    _stability_demo(t, row, labels.keys, key)
+
+
+def _as_text(x: object) -> str:
+    """A table cell as the page writes numbers (−∞ and ∞ too); text stays as it is."""
+    return x if isinstance(x, str) else num(float(x), 6)
+
+
+def _pick_row(labels: list[str], key: str) -> int:
+    if st.session_state.get(key) not in labels:
+        st.session_state[key] = labels[0]
+    return labels.index(st.selectbox("Query row", labels, key=key))
+
+
+def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> None:
+    # Lazy: its table is drawn only while it is open (a click reruns this fragment).
+    box = st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores",
+                      key=f"{key}_stability", on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
+        factor = st.select_slider(
+            "Multiply this row's scores by",
+            [1, 10, 100, 1000, 10000],
+            value=1000,
+            key=f"{key}_blowup",
+        )
+        x = t.masked_scores[row] * factor  # (n_k,)
+        naive = naive_softmax(x)
+        frame = data.stability_table(x, naive, softmax(x), kl)
+        st.dataframe(frame, width="content")
+        st.markdown(data.naive_verdict(x, naive))
+
+
+# ---- Output ----------------------------------------------------------------------------
+def output(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None = None) -> None:
+    """weights · V, one query's output built up, and with X (n, d_model) the residual x + output."""
+    plot(lazy(sf.output_summary, labels, t), key=f"{key}_chart")
+    _output_row(labels, t, key, X)
+    csv_download(_frame(labels, t, "output"), "output", key=f"{key}_csv_output")
+    show_code(attention, key=f"{key}_code")
+
+
+@guard.fragment
+def _output_row(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None) -> None:
+    """How one query's output is built; choosing the row reruns only this part."""
+    row = _pick_row(labels.queries, f"{key}_row")
+    parts = data.contributions(t, row)  # (n_k, d_v)
+    title = f"Output for {labels.queries[row]}: Σ weight × value"
+    bars = lazy(fig.contributions_bar, parts, t.weights[row], labels.keys, title)
+    plot(bars, key=f"{key}_bars")
+    st.dataframe(data.output_table(t, row, labels.keys, parts), width="content")
+    if X is not None:
+        _residual(X, t, row)
+
+
+def _residual(X: np.ndarray, t: AttentionTrace, row: int) -> None:
+    st.subheader("The residual view: x + output")
+    if t.output.shape[1] != X.shape[1]:
+        st.info(
+            f"Here d_v = {t.output.shape[1]} but d_model = {X.shape[1]}, so the output cannot "
+            "be added to the embedding directly. A Transformer first maps it back to d_model "
+            "with an output projection W_O. Set d_v = d_model on the Inputs page to see it."
+        )
+        return
+    st.dataframe(data.residual_table(X[row], t.output[row]), width="content")
+    st.caption("The token keeps its own embedding and adds what it gathered from the others.")
+
+
+def _frame(labels: Labels, t: AttentionTrace, name: str) -> Callable[[], pd.DataFrame]:
+    """The trace's table ``name`` (scores, weights, ...), built when it is asked for."""
+    return lambda: t.to_frames(labels.queries, labels.keys)[name]

@@ -1,0 +1,1 @@
+"""The walkthrough section (Inputs to Output): the scenario editor and the frame of a stage page."""

@@ -1,0 +1,113 @@
+"""A live class in Chromium: a teacher's screen and two students' phones on one real server
+and a real SQLite store. The students follow steps and an example change, one explores and
+comes back, a reload stays in the room, and the projector's QR code decodes (zbarimg) to the
+join address it shows."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from helpers import wait_idle
+from page_objects import PresentationPage
+from playwright.sync_api import Browser, Page, expect
+
+from attention_core import PRESETS
+
+pytestmark = pytest.mark.e2e
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                       "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"}  # fmt: skip
+FOLLOW_MS = 2_000 + 1_000  # the target (2 s) and the first page's settle on a loaded machine
+PROGRESS = "[data-testid='stProgress']"
+
+
+@pytest.fixture
+def live_server(fresh_server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
+    monkeypatch.delenv("ATTENTION_LAB_PUBLIC_URL", raising=False)
+    return fresh_server()
+
+
+def expect_step(page: Page, k: int, timeout: int = FOLLOW_MS) -> None:
+    expect(page.locator(PROGRESS)).to_contain_text(f"Step {k} of", timeout=timeout)
+
+
+def scenario_of(page: Page) -> str:
+    return parse_qs(urlsplit(page.url).query).get("s", [""])[0]
+
+
+def decode_qr(png: Path) -> str:
+    zbar = shutil.which("zbarimg")
+    if zbar is None:
+        pytest.fail("no zbarimg: apt-get install -y zbar-tools (.ci/run installs it)")
+    out = subprocess.run([zbar, "--quiet", "--raw", str(png)], capture_output=True, text=True,
+                         timeout=30)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_two_students_follow_the_teacher(live_server, browser: Browser, tmp_path: Path) -> None:
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    teacher.goto(live_server.url + "/present")
+    wait_idle(teacher)
+    teacher.locator(".st-key-live_start button").first.click()
+    panel = teacher.locator(".st-key-live_panel button").first
+    expect(panel).to_contain_text("Live class", timeout=10_000)
+    code = re.search(r"Live class ([A-Z0-9]{5})", panel.inner_text()).group(1)
+    assert "teach" not in teacher.url
+
+    # the projector: the code, the address and its QR code
+    panel.click()
+    qr = teacher.locator("img.al-qr").first
+    expect(qr).to_be_visible()
+    base = teacher.locator(".al-address").first.inner_text().strip()
+    assert teacher.locator(".al-code").first.inner_text().strip() == code
+    png = tmp_path / "qr.png"
+    qr.screenshot(path=str(png))
+    assert decode_qr(png) == f"{base}/?join={code}"
+    teacher.keyboard.press("Escape")
+
+    students = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+    for phone in students:
+        phone.goto(f"{live_server.url}/?join={code.lower()}")
+        expect_step(phone, 1, timeout=15_000)  # they land on the teacher's page
+    expect(teacher.get_by_text("2 students following")).to_be_visible(timeout=15_000)
+
+    teacher.locator(".st-key-present_tokens").first.click()  # focus the page, not a widget
+    for k in (2, 3, 4):
+        teacher.locator(".st-key-present_next button").click()
+        expect_step(teacher, k)
+        for phone in students:
+            expect_step(phone, k)
+
+    # an example change reaches every phone: the same ?s= as the teacher's
+    for k in (3, 2, 1):
+        teacher.locator(".st-key-present_back button").click()
+        expect_step(teacher, k)
+    PresentationPage(teacher).load_example(PRESETS["hungry"].title)
+    for phone in students:
+        expect(phone.locator(".st-key-present_tokens")).to_contain_text("jungle", timeout=FOLLOW_MS)
+        assert scenario_of(phone) == scenario_of(teacher)
+
+    # one explores and comes back
+    explorer, other = students
+    explorer.locator(".st-key-live_explore button").click()
+    expect(explorer.locator(".st-key-live_back button")).to_be_visible()
+    teacher.locator(".st-key-present_next button").click()
+    expect_step(other, 2)
+    explorer.wait_for_timeout(1_500)
+    expect_step(explorer, 1, timeout=1)  # exploring: it stayed
+    explorer.locator(".st-key-live_back button").click()
+    expect_step(explorer, 2)
+
+    # a reload keeps the student in the room
+    other.reload()
+    expect_step(other, 2, timeout=15_000)
+    teacher.locator(".st-key-present_next button").click()
+    expect_step(other, 3)
+    assert code in other.url

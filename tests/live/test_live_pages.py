@@ -1,0 +1,133 @@
+"""A live class through AppTest: a teacher's session and students' sessions of one app,
+sharing a real SQLite store (LIVE_STORE). AppTest never runs a fragment on its timer, so a
+student's next full run stands for the poll's rerun; the browser test times the real one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention_core import PRESETS
+from attention_ui.frame import keys
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.live import session
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PRESENT = BY_KEY["present"].path
+
+
+@pytest.fixture(autouse=True)
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite://{tmp_path / 'live.db'}"
+    monkeypatch.setenv("LIVE_STORE", url)
+    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
+    return url
+
+
+def app(query: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def teacher() -> tuple[AppTest, session.Seat]:
+    at = app()
+    at.switch_page(PRESENT).run()
+    at.button(key="live_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    seat = at.session_state[keys.LIVE]
+    assert seat.teaching and seat.secret
+    return at, seat
+
+
+def step_text(at: AppTest) -> str:
+    return next(p.text for p in at.get("progress"))
+
+
+def test_a_student_follows_the_teachers_steps_and_scenario() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code.lower()})  # lowercase is forgiven
+    assert student.session_state[keys.LIVE].code == seat.code
+    assert student.session_state[keys.LIVE].role == "student"
+    assert "Step 1 of" in step_text(student)  # it went to the teacher's page
+    for k in (2, 3, 4):
+        t.button(key="present_next").click().run()
+        student.run()  # the poll's rerun
+        assert f"Step {k} of" in step_text(student)
+    # the teacher loads another example: the class sees it
+    t.session_state[keys.PRESENT_STEP] = 1
+    t.run()
+    t.selectbox(key="present_preset").set_value("hungry").run()
+    t.button(key="present_preset_load").click().run()
+    student.run()
+    assert student.session_state[keys.SCENARIO].tokens == PRESETS["hungry"].build().tokens
+
+
+def test_the_secret_never_reaches_a_student_or_the_address() -> None:
+    t, seat = teacher()
+    assert seat.secret not in str(dict(t.query_params))
+    student = app({"join": seat.code})
+    assert seat.secret not in str(dict(student.query_params))
+    assert student.session_state[keys.LIVE].secret == ""
+    assert all(seat.secret not in str(m.value) for m in t.markdown)
+
+
+def test_a_student_cannot_drive_and_a_forged_control_link_is_refused() -> None:
+    _, seat = teacher()
+    forged = app({"teach": f"{seat.code}.not-the-secret"})
+    assert forged.session_state[keys.LIVE] is None if keys.LIVE in forged.session_state else True
+    assert "teach" not in forged.query_params  # removed from the address at once
+    student = app({"join": seat.code})
+    student.switch_page(PRESENT).run()
+    assert student.button(key="present_next").disabled  # following: the teacher steps
+
+
+def test_the_control_link_on_a_second_device_drives_the_same_room() -> None:
+    t, seat = teacher()
+    t.button(key="present_next").click().run()
+    remote = app({"teach": f"{seat.code}.{seat.secret}"})
+    assert remote.session_state[keys.LIVE].teaching
+    assert "teach" not in remote.query_params
+    assert "Step 2 of" in step_text(remote)  # it took the room as it was
+    remote.button(key="present_next").click().run()
+    student = app({"join": seat.code})
+    assert "Step 3 of" in step_text(student)
+
+
+@pytest.mark.parametrize(("typed", "says"), [
+    ("ZZZZZ", "No live class has the code ZZZZZ"),
+    ("O0I1L", "not a class code"),
+    ("", "not a class code"),
+])  # fmt: skip
+def test_a_bad_code_says_so_and_keeps_the_page(typed: str, says: str) -> None:
+    at = app({"join": typed})
+    assert not at.exception
+    assert any(says in e.value for e in at.error), [e.value for e in at.error]
+    assert at.session_state[keys.LIVE] is None if keys.LIVE in at.session_state else True
+    assert "join" not in at.query_params
+    assert at.title[0].value == "Start"  # the page and its menu are still there
+
+
+def test_pause_shows_every_follower_the_notice_until_the_teacher_goes_on() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code})
+    t.button(key="live_pause_btn").click().run()
+    student.run()
+    assert any("Eyes on the screen" in m.value for m in student.markdown)
+    t.button(key="live_resume").click().run()
+    student.run()
+    assert not any("Eyes on the screen" in m.value for m in student.markdown)
+
+
+def test_exploring_stops_following_and_back_catches_up() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code})
+    student.button(key="live_explore").click().run()
+    t.button(key="present_next").click().run()
+    student.run()
+    assert "Step 1 of" in step_text(student)  # exploring: the step stays
+    student.button(key="live_back").click().run()
+    assert "Step 2 of" in step_text(student)
