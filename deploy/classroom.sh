@@ -9,7 +9,11 @@
 # restarted) loses nothing of the work: the scenario is in the address, ?s=.
 #
 # Settings (environment): PORT (8501), HOST (0.0.0.0: students on the network reach it),
-# WORKERS (one per core: nproc), BACKEND_PORT (first backend port, PORT+1), PYTHON (.venv's).
+# WORKERS (one per core: nproc), BACKEND_PORT (first backend port, PORT+1), PYTHON (.venv's),
+# ATTENTION_LAB_PUBLIC_URL (the address students use, behind another proxy or a public name;
+# default: this machine's address on the network, port PORT), LIVE_STORE (the live class's
+# store: default the SQLite file in .runtime/, shared by the processes; redis://... for
+# several machines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -105,6 +109,14 @@ $servers    keepalive 16;
   server {
     listen $HOST:$PORT;
     client_max_body_size 200m;  # Streamlit's server.maxUploadSize
+    # A live class's room versions (attention_ui/live/hub.py), fetched by every following
+    # phone each second: nginx reads the tiny files itself, so 120 idle phones cost the
+    # Streamlit processes nothing (through Streamlit each fetch cost about 1.7 ms of CPU).
+    location /app/static/live/ {
+      alias $PWD/static/live/;
+      add_header Cache-Control "no-store";
+      access_log off;
+    }
     location / {
       proxy_pass http://streamlit;
       proxy_http_version 1.1;
@@ -122,8 +134,18 @@ $servers    keepalive 16;
 EOF
 }
 
+public_url() {
+  # The address the projector shows for a live class: one a phone can reach.
+  [ -n "${ATTENTION_LAB_PUBLIC_URL:-}" ] && { echo "$ATTENTION_LAB_PUBLIC_URL"; return; }
+  local lan
+  lan=$("$PYTHON" -c "from attention_ui.live.address import network_ip; print(network_ip() or '')")
+  echo "http://${lan:-localhost}:$PORT"
+}
+
 start_backends() {
   local i port
+  ATTENTION_LAB_PUBLIC_URL=$(public_url)
+  export ATTENTION_LAB_PUBLIC_URL
   # One cookie secret for all processes, so a cookie one of them set is valid on the others.
   STREAMLIT_SERVER_COOKIE_SECRET=$("$PYTHON" -c "import secrets; print(secrets.token_hex(32))")
   export STREAMLIT_SERVER_COOKIE_SECRET
@@ -176,10 +198,14 @@ main() {
     kill -0 "${PIDS[-1]}" 2>/dev/null || { cat "$RUN_DIR/error.log" >&2; exit 1; }
     sleep 0.1
   done
-  local lan
-  lan=$(hostname -I 2>/dev/null | awk '{print $1}')
-  say "serving on http://${lan:-localhost}:$PORT with $WORKERS Streamlit processes" \
+  say "serving on $ATTENTION_LAB_PUBLIC_URL with $WORKERS Streamlit processes" \
     "(ports $BACKEND_PORT-$((BACKEND_PORT + WORKERS - 1)), pids ${PIDS[*]:0:WORKERS}) behind nginx"
+  case "$ATTENTION_LAB_PUBLIC_URL" in
+    *://localhost*|*://127.*) say "only a loopback address is known: phones cannot reach it" \
+      "(set ATTENTION_LAB_PUBLIC_URL to the address students use)" ;;
+    *) say "students open $ATTENTION_LAB_PUBLIC_URL, or scan the live class's QR code" ;;
+  esac
+  say "live class store: ${LIVE_STORE:-sqlite://$PWD/.runtime/live.db}"
   say "measure it: .venv/bin/python -m bench.load --url http://127.0.0.1:$PORT" \
     "$(for ((i = 0; i < WORKERS; i++)); do printf -- '--server-port %s ' $((BACKEND_PORT + i)); done)"
   say "Ctrl-C stops everything"

@@ -1,66 +1,111 @@
-"""One per process: what its followers poll, read from the store at most twice a second.
+"""One per process: what its followers watch, read from the store a few times a second.
 
-A follower's page asks "has the room changed?" every ``POLL_S`` seconds. Asking the store
-each time would cost a read per student per poll; the hub answers every session of the
-process from one read per room per ``FRESH_S``, and reports the process's count of
-followers to the store every ``REPORT_S`` (one write per room, not one per student).
+A follower's phone must learn within 2 s that the teacher moved on, and 120 phones must
+not cost the server a core while nothing happens. So the phone does not ask the server's
+Python every second. The hub mirrors, every ``FRESH_S``, the version of each room that
+this process has followers for into a tiny static file, ``static/live/CODE`` (Streamlit's
+static serving: a plain HTTP GET, no script run); the phone's page fetches it every
+``WATCH_S`` and reruns only when the number changed (``live.views``). A slow heartbeat
+(``HEARTBEAT_S``, a Streamlit fragment run) counts the followers and is the fallback when
+the file cannot be fetched. The hub reports its process's count of followers to the store
+every ``REPORT_S``: one write per room per process, not one per student.
 No Streamlit here: ``live.session`` keeps one hub per process (st.cache_resource).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 import time
 import uuid
+from pathlib import Path
 
 from attention_ui.live.rooms import PRESENT_FOR, Rooms
+from attention_ui.live.store import StoreDownError
 
-POLL_S = 1.0  # a follower's fragment reruns this often (it reads the hub, not the store)
-FRESH_S = 0.5  # a room's version read from the store is reused this long
+WATCH_S = 1.0  # a phone fetches its room's version file this often (static, no script run)
+HEARTBEAT_S = 5.0  # a phone's fragment runs this often: the count, and the fallback poll
+FRESH_S = 0.5  # the hub mirrors each watched room's version this often
 REPORT_S = 2.0  # how often a process writes its count of followers
+STATIC_DIR = Path(__file__).resolve().parents[2] / "static" / "live"  # served at app/static/live
 
 
 class Hub:
-    def __init__(self, rooms: Rooms) -> None:
+    def __init__(self, rooms: Rooms, static_dir: Path = STATIC_DIR) -> None:
         self.rooms = rooms
+        self.static_dir = static_dir
         self.process = uuid.uuid4().hex[:12]  # anonymous: which process reported a count
         self._lock = threading.Lock()
-        self._versions: dict[str, tuple[float, int | None]] = {}  # code -> (read at, version)
-        self._seen: dict[str, dict[str, float]] = {}  # code -> session id -> last poll
-        self._reported: dict[str, float] = {}  # code -> when this process last reported
+        # code -> session id -> (last heartbeat, a student's?): teachers' devices are watched
+        # for too (a remote drives the projector), but only students are counted
+        self._seen: dict[str, dict[str, tuple[float, bool]]] = {}
+        self._written: dict[str, int] = {}  # code -> version in its file
+        self._reported = 0.0
+        self._thread: threading.Thread | None = None
 
-    def version(self, code: str, now: float | None = None) -> int | None:
-        """The room's version, at most FRESH_S old; raises StoreDownError when it cannot be read."""
-        now = time.monotonic() if now is None else now
+    # ---- what sessions tell the hub ------------------------------------------------------
+    def seen(self, session: str, code: str, student: bool = True) -> None:
+        """A follower is here (a heartbeat or a page run); its room is mirrored from now on."""
         with self._lock:
-            cached = self._versions.get(code)
-            if cached is not None and now - cached[0] < FRESH_S:
-                return cached[1]
-        version = self.rooms.version(code)  # outside the lock: the store may be slow
-        with self._lock:
-            self._versions[code] = (now, version)
-        return version
-
-    def forget(self, code: str) -> None:
-        """The room changed here (the teacher's own process): read it afresh next time."""
-        with self._lock:
-            self._versions.pop(code, None)
-
-    def seen(self, session: str, code: str, now: float | None = None) -> None:
-        """A follower polled; now and then report how many this process has."""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            here = self._seen.setdefault(code, {})
-            here[session] = now
-            due = now - self._reported.get(code, -REPORT_S) >= REPORT_S
-            if due:
-                self._reported[code] = now
-                for sid in [s for s, t in here.items() if now - t > PRESENT_FOR]:
-                    del here[sid]  # stopped polling: left, slept or explores
-                count = len(here)
-        if due:
-            self.rooms.report_followers(code, self.process, count)
+            self._seen.setdefault(code, {})[session] = (time.monotonic(), student)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._mirror_forever, daemon=True,
+                                                name="live-hub")  # fmt: skip
+                self._thread.start()
 
     def left(self, session: str, code: str) -> None:
         with self._lock:
             self._seen.get(code, {}).pop(session, None)
+
+    def version(self, code: str) -> int | None:
+        """The room's version from the store (the heartbeat's check); may raise StoreDownError."""
+        return self.rooms.version(code)
+
+    def watch_path(self, code: str) -> str:
+        """The version file's address, relative to the app's pages."""
+        return f"app/static/live/{code}"
+
+    # ---- the mirror --------------------------------------------------------------------------
+    def _mirror_forever(self) -> None:
+        while True:
+            time.sleep(FRESH_S)
+            with contextlib.suppress(Exception):  # a thread that dies would stop every phone
+                self.mirror_once()
+
+    def mirror_once(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            for here in self._seen.values():
+                for sid in [s for s, (t, _) in here.items() if now - t > PRESENT_FOR]:
+                    del here[sid]  # no heartbeat lately: left, slept or explores
+            watched = {code: len(here) for code, here in self._seen.items()}
+            counts = {code: sum(st for _, st in here.values()) for code, here in self._seen.items()}
+        for code, n in watched.items():
+            try:
+                version = self.rooms.version(code) if n else None
+            except StoreDownError:
+                continue  # keep the last file: phones stay on what they show
+            self._write(code, version)
+        if now - self._reported >= REPORT_S:
+            self._reported = now
+            for code, n in counts.items():
+                with contextlib.suppress(StoreDownError):
+                    self.rooms.report_followers(code, self.process, n)
+            with self._lock:
+                for code in [c for c, n in watched.items() if n == 0]:
+                    self._seen.pop(code, None)
+
+    def _write(self, code: str, version: int | None) -> None:
+        path = self.static_dir / code
+        if version is None:
+            path.unlink(missing_ok=True)
+            self._written.pop(code, None)
+            return
+        if self._written.get(code) == version and path.exists():
+            return
+        self.static_dir.mkdir(parents=True, exist_ok=True)
+        tmp = self.static_dir / f".{code}.{self.process}"
+        tmp.write_text(str(version))
+        os.replace(tmp, path)  # atomic: a phone never reads half a number
+        self._written[code] = version

@@ -172,6 +172,7 @@ def follow() -> str | None:
         s.down = True
         return None
     s.down, s.paused = False, room.paused
+    hub().seen(s.id, s.code, student=not s.teaching)  # its room's version file is kept fresh
     if room.version != s.applied:
         if room.scenario != state.scenario_url():
             # the app writes rooms; an unreadable one keeps the scenario
@@ -265,7 +266,6 @@ def _drive(s: Seat, **changes: object) -> None:
         state.flash("The live class has ended.")
         return
     s.down, s.applied = False, room.version
-    hub().forget(s.code)
 
 
 def followers() -> int | None:

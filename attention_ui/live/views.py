@@ -16,7 +16,7 @@ from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard
 from attention_ui.live import session
 from attention_ui.live.address import join_address
-from attention_ui.live.hub import POLL_S
+from attention_ui.live.hub import HEARTBEAT_S, WATCH_S
 from attention_ui.live.qr import qr_img
 from attention_ui.live.store import StoreDownError
 
@@ -26,12 +26,18 @@ COUNT_EVERY_S = 2.0
 
 # ---- a student's (or a second teacher device's) bar ------------------------------------------
 def follow_bar() -> None:
-    """Above every page of a session with a seat: where it stands, and the poll."""
+    """Above every page of a session with a seat: where it stands, and how it follows."""
     s = session.seat()
-    if s is None or s.role != "student":
-        if s is not None and s.teaching:
-            _poll()  # a second teacher device follows the first one too
+    if s is None or (not s.teaching and s.role != "student"):
         return
+    if s.role == "student":
+        _student_bar(s)
+    if s.following:
+        _watch(s)
+        _heartbeat()
+
+
+def _student_bar(s: session.Seat) -> None:
     with st.container(key="live_bar", horizontal=True, vertical_alignment="center"):
         if s.down:
             st.warning(RECONNECTING, icon=":material/sync_problem:")
@@ -44,20 +50,48 @@ def follow_bar() -> None:
             st.button("Back to the teacher", key="live_back", type="primary",
                       on_click=guard.callback(session.back_to_teacher),
                       icon=":material/keyboard_return:")  # fmt: skip
-    if s.following:
-        _poll()
 
 
-@st.fragment(run_every=POLL_S)
-def _poll() -> None:
-    """Every POLL_S: has the room changed? Rerun the page if so (one cached read, no draw)."""
+# The phone's side of the watch (hub.py says why): fetch the room's version file every
+# WATCH_S, and ask for a rerun when it holds another number than the page shows. Static:
+# the data is the app's own (a path and a number), nothing the learner typed.
+WATCH_JS = """
+export default function ({ data, parentElement, setTriggerValue }) {
+  parentElement.__alWatch = data;  // the latest run's version and address
+  if (parentElement.__alTimer) return;
+  parentElement.__alTimer = setInterval(async () => {
+    const { url, version, every } = parentElement.__alWatch;
+    try {
+      const answer = await fetch(`${url}?t=${Date.now()}`, { cache: "no-store" });
+      if (!answer.ok) return;  // not mirrored yet, or gone: the heartbeat finds out
+      const now = parseInt(await answer.text(), 10);
+      if (now && now !== version && parentElement.__alAsked !== now) {
+        parentElement.__alAsked = now;
+        setTriggerValue("changed", now);
+      }
+    } catch (e) { /* offline for a moment: the next tick tries again */ }
+  }, data.every);
+}
+"""
+_WATCH = st.components.v2.component("attention_lab.live_watch", js=WATCH_JS)
+
+
+def _watch(s: session.Seat) -> None:
+    """The watcher: a trigger reruns the app, whose first step follows the room."""
+    data = {"url": session.hub().watch_path(s.code), "version": s.applied,
+            "every": int(WATCH_S * 1000)}  # fmt: skip
+    _WATCH(key="live_watch", data=data, on_changed_change=lambda: None)
+
+
+@st.fragment(run_every=HEARTBEAT_S)
+def _heartbeat() -> None:
+    """Every HEARTBEAT_S: "still here" (the count), and the fallback check of the room."""
     s = session.seat()
     if s is None or not s.following:
         return
     try:
+        session.hub().seen(s.id, s.code, student=not s.teaching)
         version = session.hub().version(s.code)
-        if not s.teaching:
-            session.hub().seen(s.id, s.code)
     except StoreDownError:
         if not s.down and _on_its_own():
             s.down = True

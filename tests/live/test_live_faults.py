@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import RedisServer, need_redis
 from streamlit.testing.v1 import AppTest
 
 from attention_ui.frame import keys
@@ -15,6 +14,7 @@ from attention_ui.frame.pages import BY_KEY
 from attention_ui.live.rooms import JoinLimiter, Rooms
 from attention_ui.live.store import RedisStore, SqliteStore
 from attention_ui.live.views import RECONNECTING
+from tests.live.redis_server import REDIS, RedisServer, need_redis
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PRESENT = BY_KEY["present"].path
@@ -50,8 +50,6 @@ def durable_redis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     class Durable(RedisServer):
         def start(self) -> None:
             import subprocess
-
-            from conftest import REDIS
 
             args = [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                     "--appendonly", "yes", "--appendfsync", "always",
