@@ -137,12 +137,14 @@ def teacher_panel(page: str) -> None:
     s = session.seat()
     if s is None or not s.teaching:
         if s is None:
-            st.button("Start a live class", key="live_start", icon=":material/groups:",
+            st.button("Go live", key="live_start", icon=":material/groups:", width="stretch",
                       on_click=guard.callback(session.start_class), args=(page,),
-                      help="Students join with a code or a QR code and follow your steps.",
+                      help="Start a live class: students join with a code or a QR code, and "
+                      "their phones follow your steps.",
                       )  # fmt: skip
         return
-    with st.popover(f"Live class {s.code}", icon=":material/groups:", key="live_panel"):
+    with st.popover(f"Live {s.code}", icon=":material/groups:", key="live_panel",
+                    width="stretch"):  # fmt: skip
         _join_card(s.code)
         _controls(s)
     _count()

@@ -35,10 +35,10 @@ NEXT_KEY, BACK_KEY = "present_next", "present_back"
 PRESET_KEY = "present_preset"
 
 # A slide's figure takes the screen's height left below the title, formula and text (the
-# server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 460,
-# 1080 px 820. Q, K and V have a line of text above them, so less is left for them.
-STAGE_FLOOR, STAGE_ABOVE = 340, 260  # px
-QKV_FLOOR, QKV_ABOVE = 300, 350  # px
+# server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 450,
+# 1080 px 810. Q, K and V have a line of text above them, so less is left for them.
+STAGE_FLOOR, STAGE_ABOVE = 340, 270  # px (the top row holds the live-class control too)
+QKV_FLOOR, QKV_ABOVE = 300, 366  # px
 
 # Our own static CSS (no user text in it). Streamlit removes it with the page's other
 # elements, so the sidebar comes back on every other page.
@@ -234,8 +234,7 @@ def _cell_size(n: int, narrow: bool = False) -> int:
 # ---- the page ----------------------------------------------------------------------------
 def render(s: Scenario, t: AttentionTrace) -> None:
     """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
-    st.html(CSS)
-    st.html(CLICKER, unsafe_allow_javascript=True)
+    st.html(CSS + CLICKER, unsafe_allow_javascript=True)  # one element: no extra gap
     plan = steps(s, t)
     n = len(plan)
     k, notice = current_step(n)
