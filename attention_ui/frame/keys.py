@@ -38,6 +38,7 @@ PAGE_CONFIG_SENT = "_page_config_sent"
 LIVE = "live"
 LIVE_TRIES = "live_tries"
 LIVE_SHOWN = "live_shown"
+LIVE_ANSWERS = "live_answers"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -72,6 +73,7 @@ SESSION_KEYS: dict[str, str] = {
     LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
     LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
     LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
+    LIVE_ANSWERS: "a student's answers in this session, by question: the verdict it was told",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it

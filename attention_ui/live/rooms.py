@@ -50,6 +50,7 @@ class Room:
     scenario: str  # Scenario.to_url() of what the room shows
     paused: bool = False
     version: int = 0
+    question: dict | None = None  # the question the class is asked (live.questions), if any
 
 
 def normalise_code(text: str) -> str | None:
@@ -91,7 +92,7 @@ class Rooms:
             raise NoRoomError(code)
         r = json.loads(raw)
         return Room(code, r["page"], int(r["step"]), r["scenario"], bool(r["paused"]),
-                    int(version))  # fmt: skip
+                    int(version), r.get("question"))  # fmt: skip
 
     def version(self, code: str) -> int | None:
         """The room's version (one read: what every follower polls), None if it is gone."""
@@ -112,7 +113,7 @@ class Rooms:
         record = json.loads(raw)
         if not hmac.compare_digest(record["secret"], _digest(secret)):
             raise NotTeacherError(code)
-        unknown = set(changes) - {"page", "step", "scenario", "paused"}
+        unknown = set(changes) - {"page", "step", "scenario", "paused", "question"}
         if unknown:
             raise ValueError(f"a room has no {sorted(unknown)}")
         record.update(changes)
@@ -124,7 +125,7 @@ class Rooms:
     def end(self, code: str, secret: str) -> None:
         if not self.is_teacher(code, secret):
             raise NotTeacherError(code)
-        for key in (f"room:{code}", f"room:{code}:v", f"room:{code}:here"):
+        for key in (f"room:{code}", f"room:{code}:v", f"room:{code}:here"):  # answers expire
             self.store.delete(key)
 
     # ---- who follows: one count per process, never a name ---------------------------------

@@ -41,6 +41,8 @@ class Seat:
     applied: int = 0  # the room version this session last took
     paused: bool = False
     down: bool = False  # the store could not be reached at the last try
+    question: dict | None = None  # the room's question, as the last page run read it
+    scenario: str = ""  # the room's scenario (a question is about it, whatever this page shows)
     id: str = field(default_factory=lambda: uuid.uuid4().hex)  # anonymous, for the count
 
     @property
@@ -171,7 +173,7 @@ def follow() -> str | None:
     except StoreDownError:
         s.down = True
         return None
-    s.down, s.paused = False, room.paused
+    s.down, s.paused, s.question, s.scenario = False, room.paused, room.question, room.scenario
     hub().seen(s.id, s.code, student=not s.teaching)  # its room's version file is kept fresh
     if room.version != s.applied:
         if room.scenario != state.scenario_url():

@@ -12,9 +12,10 @@ import html
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from attention_core import Scenario
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard
-from attention_ui.live import session
+from attention_ui.live import ask, session
 from attention_ui.live.address import join_address
 from attention_ui.live.hub import HEARTBEAT_S, WATCH_S
 from attention_ui.live.qr import qr_img
@@ -32,6 +33,7 @@ def follow_bar() -> None:
         return
     if s.role == "student":
         _student_bar(s)
+        ask.student_card()
     if s.following:
         _watch(s)
         _heartbeat()
@@ -132,7 +134,7 @@ PAUSE_CSS = """
 
 
 # ---- the teacher's panel (presentation mode) --------------------------------------------------
-def teacher_panel(page: str) -> None:
+def teacher_panel(page: str, stage: str = "", scenario: Scenario | None = None) -> None:
     """Start a live class, or show how to join it and drive it."""
     s = session.seat()
     if s is None or not s.teaching:
@@ -147,6 +149,8 @@ def teacher_panel(page: str) -> None:
                     width="stretch"):  # fmt: skip
         _join_card(s.code)
         _controls(s)
+        if scenario is not None:
+            ask.teacher_ask(stage, scenario)
     _count()
 
 

@@ -21,6 +21,7 @@ from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.frame.widgets import link
+from attention_ui.live import ask as live_ask
 from attention_ui.live import session as live
 from attention_ui.live import views as live_views
 from attention_ui.stages import figures as sf
@@ -239,7 +240,8 @@ def render(s: Scenario, t: AttentionTrace) -> None:
     n = len(plan)
     k, notice = current_step(n)
     step = plan[k - 1]
-    _top_row(k, n)
+    _top_row(k, n, step.stage, s)
+    live_ask.teacher_results()  # a question out to the class: its answers, as they arrive
     if notice:
         st.caption(md_escape(notice) + " Starting at step 1.")
     with st.container(key="present_stage"):
@@ -255,7 +257,7 @@ def render(s: Scenario, t: AttentionTrace) -> None:
         _stage(step, s, t)
 
 
-def _top_row(k: int, n: int) -> None:
+def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
     """Small page title, Back, "Step k of n" with a progress bar, Next, Exit."""
     following = live.following_student()  # the teacher steps for the whole class
     with st.container(key="present_nav"):
@@ -269,7 +271,7 @@ def _top_row(k: int, n: int) -> None:
         nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n or following,
                    shortcut="Right", type="primary", width="stretch")  # fmt: skip
         with room:
-            live_views.teacher_panel("present")
+            live_views.teacher_panel("present", stage, s)
         link(START.path, "Exit presentation", leave, icon=":material/close:")
 
 

@@ -4,6 +4,7 @@ student's next full run stands for the poll's rerun; the browser test times the 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,51 @@ def test_exploring_stops_following_and_back_catches_up() -> None:
     assert "Step 1 of" in step_text(student)  # exploring: the step stays
     student.button(key="live_back").click().run()
     assert "Step 2 of" in step_text(student)
+
+
+# ---- ask the class -----------------------------------------------------------------------------
+def ask(t: AppTest, feedback: str = "reveal") -> None:
+    t.selectbox(key="live_ask_stage").set_value("weights")
+    t.selectbox(key="live_ask_q").set_value(2)  # sat
+    t.selectbox(key="live_ask_k").set_value(1)  # cat
+    t.radio(key="live_ask_feedback").set_value(feedback)
+    t.button(key="live_ask").click().run()
+    assert not t.exception, [e.value for e in t.exception]
+
+
+def answer(student: AppTest, text: str) -> None:
+    student.run()  # the poll's rerun brings the question
+    student.text_input(key="live_answer").set_value(text)
+    student.button(key="FormSubmitter:live_answer_form-Send").click().run()
+    assert not student.exception, [e.value for e in student.exception]
+
+
+def test_the_teacher_asks_two_students_answer_and_the_chart_names_the_slip() -> None:
+    t, seat = teacher()
+    right, unscaled = app({"join": seat.code}), app({"join": seat.code})
+    ask(t)
+    answer(right, "0.42")  # softmax(Q Kᵀ / √3) for sat -> cat, to 2 decimals
+    answer(unscaled, "0.56")  # the softmax of the raw scores
+    assert any("first answer is the one counted" in c.value for c in right.caption)
+    assert not right.success and not right.error  # "when I reveal": no verdict yet
+    t.run()
+    chart = [c for c in t.get("plotly_chart") if "answered" in c.proto.spec]
+    bars = json.loads(chart[0].proto.spec)["data"][0]
+    counts = dict(zip(bars["y"], bars["x"], strict=True))
+    assert counts["right"] == 1 and counts["used the unscaled scores in softmax"] == 1
+    assert "2 answered" in chart[0].proto.spec
+    t.button(key="live_reveal").click().run()
+    for phone in (right, unscaled):
+        phone.run()
+        assert any("The answer: **0.42**" in m.value for m in phone.markdown)
+    assert right.success and "unscaled" in unscaled.error[0].value
+
+
+def test_a_bad_answer_is_the_exercises_message_and_is_not_counted() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code})
+    ask(t, "at_once")
+    answer(student, "abc")
+    assert any("Could not read that answer" in e.value for e in student.error)
+    answer(student, "0.42")  # now it is sent, and at once it says so
+    assert student.success and "Correct" in student.success[0].value

@@ -1,0 +1,32 @@
+"""The class's answers as a bar chart: right, each named slip, other (no Streamlit)."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from attention_ui.draw.figures import FONT
+
+RIGHT_COLOUR, SLIP_COLOUR, OTHER_COLOUR = "#009E73", "#D55E00", "#999999"  # Okabe-Ito
+
+
+def tally_figure(bars: list[tuple[str, int]], answered: int, following: int | None) -> go.Figure:
+    """One horizontal bar per outcome, largest slips first, with its count written on it."""
+    labels = [label for label, _ in bars][::-1]  # top to bottom: right, slips, other
+    counts = [n for _, n in bars][::-1]
+    colours = [RIGHT_COLOUR if lab == "right" else OTHER_COLOUR if lab == "other"
+               else SLIP_COLOUR for lab in labels]  # fmt: skip
+    of = f" of {following} following" if following is not None else ""
+    fig = go.Figure(go.Bar(
+        x=counts, y=labels, orientation="h", marker={"color": colours},
+        text=[str(n) for n in counts], textposition="outside", cliponaxis=False,
+        hovertemplate="%{y}: %{x}<extra></extra>",
+    ))  # fmt: skip
+    top = max([*counts, 1])
+    fig.update_layout(
+        title={"text": f"{answered} answered{of}", "x": 0.0}, font=FONT,
+        height=90 + 44 * len(bars), margin={"l": 10, "r": 40, "t": 50, "b": 30},
+        xaxis={"range": [0, top * 1.15 + 0.5], "title": {"text": "students"},
+               "dtick": max(1, round(top / 5))},
+        yaxis={"automargin": True}, showlegend=False,
+    )  # fmt: skip
+    return fig
