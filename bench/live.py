@@ -86,6 +86,8 @@ class Phone:
         self.step = 0
         self.seen_at: dict[int, float] = {}  # step -> when it was first on screen
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
+        self.inputs: dict[str, str] = {}  # text inputs: key suffix -> element id
+        self.answer_sent = 0.0  # when this phone sent its answer (perf_counter)
         self.cached: dict[str, int] = {}  # message hash -> step it carried (0: none)
         self.finished = asyncio.Event()
         self.ws: ClientConnection | None = None
@@ -136,6 +138,26 @@ class Phone:
         rerun.context_info.timezone = "UTC"
         rerun.context_info.url = f"http://{self.host}:{self.port}/?{self.query}"
         await self.ws.send(msg.SerializeToString())
+
+    async def answer(self, text: str) -> bool:
+        """Type ``text`` into the question's box and press Send: one rerun, as a form sends."""
+        deadline = time.monotonic() + 10
+        while ("live_answer" not in self.inputs or "Send" not in self.buttons) and (
+                time.monotonic() < deadline):  # fmt: skip
+            await asyncio.sleep(0.05)
+        if "live_answer" not in self.inputs:
+            self.stats.errors.append(f"student {self.index}: no question on screen")
+            return False
+        msg = BackMsg()
+        rerun = msg.rerun_script
+        rerun.query_string, rerun.page_script_hash = self.query, self.page_hash
+        box = rerun.widget_states.widgets.add()
+        box.id, box.string_value = self.inputs["live_answer"], text
+        send = rerun.widget_states.widgets.add()
+        send.id, send.trigger_value = self.buttons["Send"], True
+        self.answer_sent = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        return True
 
     async def _poll(self, stop: asyncio.Event) -> None:
         """The page's two timers: the watcher's fetch every second, the heartbeat's run."""
@@ -225,6 +247,8 @@ class Phone:
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
         elif which == "button":
             self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
+        elif which == "text_input":
+            self.inputs[element.text_input.id.rsplit("-", 1)[-1]] = element.text_input.id
         elif which == "exception":
             exc = element.exception
             self.stats.errors.append(f"student {self.index}: the app raised {exc.type}: "
@@ -350,6 +374,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         behind += len(followers) - len(lags)
         stats.lags[k] = lags
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
+    asked = await ask_round(rooms, opened.code, secret, followers, opts) if opts.ask else {}
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     every = [x for lags in stats.lags.values() for x in lags]
@@ -366,9 +391,55 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "explorer_clicks": len(stats.clicks),
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,
         "idle_poll_cpu_share_of_one_core": round(idle_cpu, 3),
+        **asked,
         "errors": len(stats.errors), "leaks": len(stats.leaks),
         "first_errors": stats.errors[:5], "load_average": os.getloadavg(),
     }  # fmt: skip
+
+
+# The issue's mixed class, in eighths of a class of 120: right, then each named slip.
+MIX = (("right", 40), ("softmax_unscaled", 30), ("softmax_columns", 20), ("transposed", 15),
+       ("other", 15))  # fmt: skip
+
+
+async def ask_round(rooms: Rooms, code: str, secret: str, phones: list[Phone],
+                    opts: argparse.Namespace) -> dict:  # fmt: skip
+    """The teacher asks the weight sat -> cat; every phone answers within ``--answer-window``
+    seconds, a mixed class of right answers and named slips; the tally must come out exact."""
+    from attention_core.exercises.cell import cell_question
+    from attention_ui.live.questions import OTHER, Questions
+
+    s = default_scenario()
+    step = cell_question(s.trace(), "weights", 2, 1, s.query_labels[2], s.key_labels[1])
+    value = {"right": float(step.expected[0, 0]), "other": 0.05,
+             **{m.key: float(m.value[0, 0]) for m in step.mistakes}}  # fmt: skip
+    share = [key for key, n in MIX for _ in range(round(n * len(phones) / 120))]
+    plan = (share + ["other"] * len(phones))[: len(phones)]
+    random.Random(1).shuffle(plan)
+    q = Questions(rooms)
+    asked = q.ask(code, secret, "weights", 2, 1, "reveal", False)
+    await asyncio.sleep(FOLLOW_TARGET_S + 1)  # every phone shows the question
+    t0 = time.perf_counter()
+    sends = []
+    for phone, key in zip(phones, plan, strict=True):
+        sends.append(asyncio.create_task(phone.answer(f"{value[key]:.2f}")))
+        await asyncio.sleep(opts.answer_window / len(phones))
+    sent = sum(await asyncio.gather(*sends))
+    last = max(p.answer_sent for p in phones)
+    complete = None
+    while time.perf_counter() - last < 30:
+        tally = q.tally(code, asked.id)
+        if tally.answered >= sent:
+            complete = time.perf_counter() - last
+            break
+        await asyncio.sleep(0.05)
+    want = {k: plan.count(k) for k in set(plan)}
+    got = {"right": tally.right, **{(OTHER if k == OTHER else k): n for k, n in
+                                    tally.slips.items()}}  # fmt: skip
+    return {"answers_sent": sent, "answers_counted": tally.answered,
+            "answer_window_s": round(time.perf_counter() - t0, 2),
+            "tally_complete_s_after_last": round(complete, 3) if complete is not None else None,
+            "tally_exact": got == want, "tally": got}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -381,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--gap", type=float, default=6.0, help="s between two step changes")
     p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))
     p.add_argument("--redis", action="store_true", help="the room in a real redis-server")
+    p.add_argument("--ask", action="store_true", help="then ask the class; all answer")
+    p.add_argument("--answer-window", type=float, default=3.0, help="s in which all answer")
     p.add_argument("--json", default=None, help="also write the summary here")
     opts = p.parse_args(argv)
     room = Classroom(redis=opts.redis)

@@ -114,3 +114,42 @@ def test_two_students_follow_the_teacher(live_server, browser: Browser, tmp_path
     teacher.locator(".st-key-present_next button").click()
     expect_step(other, 3)
     assert code in other.url
+
+
+def test_ask_the_class_names_the_slip_and_reveals(live_server, browser: Browser) -> None:
+    """The teacher asks the weight sat -> cat; one phone answers right, one forgets to
+    scale; the projector's chart shows 1 right and 1 unscaled; Reveal reaches both phones;
+    the CSV holds the two answers."""
+    teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    teacher.goto(live_server.url + "/present?step=5")  # Softmax: it suggests a weight
+    wait_idle(teacher)
+    teacher.locator(".st-key-live_start button").first.click()
+    panel = teacher.locator(".st-key-live_panel button").first
+    expect(panel).to_contain_text("Live", timeout=10_000)
+    code = re.search(r"Live ([A-Z0-9]{5})", panel.inner_text()).group(1)
+    phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
+    for phone in phones:
+        phone.goto(f"{live_server.url}/?join={code}")
+        expect_step(phone, 5, timeout=15_000)
+    panel.click()
+    teacher.locator(".st-key-live_ask button").click()  # the suggested cell: sat -> cat
+    teacher.keyboard.press("Escape")
+    for phone, typed in zip(phones, ("0.42", "0.56"), strict=True):
+        box = phone.locator(".st-key-live_answer input")
+        expect(box).to_be_visible(timeout=FOLLOW_MS)
+        box.fill(typed)
+        box.press("Enter")
+        expect(phone.get_by_text("your first answer is the one counted")).to_be_visible()
+    chart = teacher.locator(".st-key-live_tally .js-plotly-plot")
+    expect(teacher.locator(".st-key-live_tally")).to_contain_text("2 answered", timeout=5_000)
+    bars = chart.evaluate("p => Object.fromEntries(p.data[0].y.map((y, i) => [y, p.data[0].x[i]]))")
+    assert bars["right"] == 1 and bars["used the unscaled scores in softmax"] == 1, bars
+    with teacher.expect_download() as download:
+        teacher.locator(".st-key-live_csv button").click()
+    rows = Path(download.value.path()).read_text().splitlines()
+    assert rows[0] == "question,value,verdict,slip,seconds_after_asking" and len(rows) == 3
+    assert sorted(r.split(",")[-3] for r in rows[1:]) == ["right", "wrong"]
+    teacher.locator(".st-key-live_reveal button").click()
+    for phone in phones:
+        expect(phone.get_by_text("The answer:")).to_be_visible(timeout=FOLLOW_MS)
+        expect(phone.locator(".st-key-live_question")).to_contain_text("0.42")
