@@ -28,6 +28,7 @@ from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, Labels
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
+from attention_ui.views.cache import Lazy, lazy, resolve
 from attention_ui.views.chart import plot
 
 STEP_PARAM = keys.STEP_PARAM  # ?step=k in the URL, 1-based
@@ -316,12 +317,10 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
 def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
     with st.container(key="present_text"):
         st.markdown(md_escape(step.short))
-    rows = max(t.Q.shape[0], t.K.shape[0])
-    figures = sf.qkv_figures(Labels.of(s), t)
+    figures = resolve(lazy(qkv_slide_figures, Labels.of(s), t))  # built once for the class
     for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
-        cols = getattr(t, name).shape[1]
         with col:
-            chart(projector_figure(figure, rows, cols, narrow=True), f"qkv_{name}")
+            chart(figure, f"qkv_{name}")
 
 
 def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
@@ -332,13 +331,25 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
         note = _note(step.stage, s, t)
         if note:
             st.caption(md_escape(note))
-    figure = STAGE_BY_KEY[step.stage].figure(Labels.of(s), t)
+    with right:  # built once for the whole class (a live class reruns every phone at once)
+        chart(lazy(stage_slide_figure, step.stage, Labels.of(s), t), step.stage)
+
+
+def stage_slide_figure(stage: str, labels: Labels, t: AttentionTrace) -> go.Figure:
+    """The stage's figure in projector sizes (about 14 ms of Plotly: shared by sessions)."""
+    figure = STAGE_BY_KEY[stage].figure(labels, t)
     rows, cols = np.shape(figure.data[0].z)  # the matrix drawn sets the projector sizes
-    with right:
-        chart(projector_figure(figure, rows, cols), step.stage)
+    return projector_figure(figure, rows, cols)
 
 
-def chart(figure: go.Figure, name: str) -> None:
+def qkv_slide_figures(labels: Labels, t: AttentionTrace) -> dict[str, go.Figure]:
+    """Q, K and V side by side in projector sizes."""
+    rows = max(t.Q.shape[0], t.K.shape[0])
+    return {name: projector_figure(figure, rows, getattr(t, name).shape[1], narrow=True)
+            for name, figure in sf.qkv_figures(labels, t).items()}  # fmt: skip
+
+
+def chart(figure: go.Figure | Lazy, name: str) -> None:
     """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS)."""
     with st.container(key=f"present_chart_{name}"):
         plot(figure, key=f"present_fig_{name.removeprefix('qkv_')}", height="stretch")
