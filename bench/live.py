@@ -84,7 +84,7 @@ class Phone:
         self.version = 0  # the room version the watcher was last given (its data)
         self.asked = 0
         self.step = 0
-        self.seen_at: dict[int, float] = {}  # step -> when it was first on screen
+        self.seen: list[tuple[float, int]] = []  # (when, step) each time a step was drawn
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
         self.inputs: dict[str, str] = {}  # text inputs: key suffix -> element id
         self.answer_sent = 0.0  # when this phone sent its answer (perf_counter)
@@ -259,7 +259,11 @@ class Phone:
     def _saw(self, step: int) -> None:
         if step:
             self.step = step
-            self.seen_at.setdefault(step, time.perf_counter())
+            self.seen.append((time.perf_counter(), step))
+
+    def lag(self, step: int, since: float) -> float | None:
+        """Seconds from ``since`` until ``step`` was first drawn after it, or None."""
+        return next((t - since for t, k in self.seen if t >= since and k == step), None)
 
 
 async def http_body(host: str, port: int, path: str, source: str | None) -> bytes:
@@ -344,6 +348,17 @@ class Classroom:
             self.redis_proc.wait(timeout=10)
 
 
+def step_plan(changes: int) -> list[int]:
+    """``changes`` step changes that stay within the default example's slides: 2, 3, ... n,
+    n - 1, ..., 1, 2, ... (each one a new step for every phone)."""
+    from attention_ui.practice.present import steps
+
+    s = default_scenario()
+    n = len(steps(s, s.trace()))
+    cycle = [*range(2, n + 1), *range(n - 1, 0, -1)]  # never the same step twice running
+    return [cycle[i % len(cycle)] for i in range(changes)]
+
+
 async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     rooms = Rooms(open_store(room.store_url))
     opened, secret = rooms.open("present", 1, default_scenario().to_url())
@@ -366,13 +381,13 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     idle_cpu = (cpu_seconds(pids) - cpu0) / (time.monotonic() - t0)
     followers = [p for i, p in enumerate(phones) if i not in explorers]
     behind = 0
-    for k in range(2, opts.steps + 2):
+    for n, k in enumerate(step_plan(opts.steps)):  # forward, then back, within the slides
         changed = time.perf_counter()
         rooms.drive(opened.code, secret, step=k)
         await asyncio.sleep(BEHIND_S)
-        lags = [p.seen_at[k] - changed for p in followers if k in p.seen_at]
+        lags = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
         behind += len(followers) - len(lags)
-        stats.lags[k] = lags
+        stats.lags[n] = lags
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
     asked = await ask_round(rooms, opened.code, secret, followers, opts) if opts.ask else {}
     stop.set()
