@@ -11,6 +11,7 @@ import numpy as np
 from attention_core import Scenario
 from attention_ui.draw import figures as fig
 from attention_ui.multi_head import figures as mhf
+from attention_ui.real_model import figures as rmf
 from attention_ui.stages.data import Labels
 from attention_ui.stages.registry import stage_figure
 
@@ -72,3 +73,17 @@ def test_scores_keep_their_own_format() -> None:
     assert fig.cell_texts(np.array([[0.004]]), 2) == [["4.00e−03"]]
     heat = fig.heatmap(np.array([[0.004]]), ["q"], ["k"], "s").data[0]
     assert heat.customdata is None and "%{text}" in heat.hovertemplate
+
+
+def test_a_head_grids_title_has_its_own_line_above_the_axis_title() -> None:
+    """'…per head' ran into the 'head' axis title ('…per headhead'): both sat in a 70 px
+    margin with the title placed by Plotly over the axis. Now the title is pinned to the
+    top of the figure, and the margin below it holds the axis title and the tick labels."""
+    grid = rmf.head_grid(np.zeros((6, 12)), "How much the attention of “it” changes, per head")
+    title, margin = grid.layout.title, grid.layout.margin
+    assert (title.yref, title.y, title.yanchor) == ("container", 1.0, "top")
+    assert grid.layout.xaxis.title.text == "head" and grid.layout.xaxis.side == "top"
+    line = fig.FONT["size"]  # px: one line of the figure's text
+    assert margin.t >= fig.TITLE_ROOM + 2 * line  # the title, then the axis title and ticks
+    targets = rmf.targets_grid(np.zeros((6, 12)), [["a"] * 12] * 6, "t")
+    assert targets.layout.title.yref == "container" and targets.layout.margin.t == margin.t
