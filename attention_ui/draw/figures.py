@@ -357,7 +357,8 @@ def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str
         "font": FONT,
         "height": 320,
         "yaxis": {"title": {"text": y_title}, "automargin": True},
-        "xaxis": {"type": "category"},
+        # automargin: room below for the labels' descenders ("jungle" lost its j's tail)
+        "xaxis": {"type": "category", "automargin": True},
         "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
     }
     return go.Figure(data=[bar], layout=layout)

@@ -47,7 +47,10 @@ def phone() -> bool:
 
 # Static CSS and script of our own (no learner text in them), added once per run by app.py.
 # - Formulas wider than a phone scroll sideways instead of being cut at the right edge.
-# - The Start page's diagram (dark lines and text) keeps a white card in the dark theme.
+# - The Start page's recipe: its boxes sit in a row with → between them, and stack on a
+#   phone (Streamlit stacks columns below 640 px), where the arrows between them point down.
+# - Previous/Next (widgets.prev_next) are links 44 px tall at least, a touch target on a phone
+#   (WCAG 2.5.5; Streamlit draws a page link about 28 px tall).
 # - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
 #   covers the page; the app draws its own menu (attention_ui.frame.menu, links with ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
@@ -55,8 +58,12 @@ def phone() -> bool:
 FRAME = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
-.st-key-start_diagram img { background: #FFFFFF; border-radius: 0.5rem; padding: 0.5rem; }
+[class*="st-key-recipe_down_"] { display: none; }
+.st-key-prev_next a { min-height: 44px; box-sizing: border-box; align-items: center; }
 @media (max-width: 640px) {
+  [class*="st-key-recipe_right_"] { display: none; }
+  [class*="st-key-recipe_down_"] { display: flex; }
+  [class*="st-key-recipe_down_"] h3 { text-align: center; }
   .katex-display > .katex { font-size: 1.05em; }
   [data-testid="stFullScreenFrame"]:has(> [data-testid="stPlotlyChart"]) { overflow-x: auto; }
 }

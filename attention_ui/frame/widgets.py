@@ -42,6 +42,9 @@ def link(path: str, label: str, container: object = st, **kwargs: object) -> Non
     container.page_link(path, label=label, query_params=query, **kwargs)
 
 
+PREV_NEXT = "prev_next"
+
+
 def prev_next(key: str) -> None:
     """Previous / Next links at the bottom of a page, in reading order."""
     prev, nxt = neighbours(key)
@@ -49,7 +52,9 @@ def prev_next(key: str) -> None:
     # One horizontal row (one element, not columns: three fewer for the browser to redraw
     # on every rerun); Previous on the left, Next on the right, also when alone.
     row = st.container(
-        horizontal=True, horizontal_alignment="right" if prev is None else "distribute"
+        horizontal=True,
+        horizontal_alignment="right" if prev is None else "distribute",
+        key=PREV_NEXT,  # look.FRAME makes its links 44 px tall: a thumb's target on a phone
     )
     if prev is not None:
         link(prev.path, f"← {prev.title}", row)

@@ -250,6 +250,10 @@ class AppPage:
     def history_length(self) -> int:
         return self.page.evaluate("history.length")
 
+    def prev_next_links(self) -> Locator:
+        """The Previous / Next links at the bottom of the page."""
+        return self.page.locator(f"{key('prev_next')} a")
+
     def follow_next(self, title: str) -> None:
         """Click the "<title> →" link at the bottom of the page."""
         self.page.get_by_text(f"{title} →").click()
@@ -281,6 +285,23 @@ class StartPage(AppPage):
     def load_example(self, preset_key: str) -> None:
         self.page.locator(f"{key(f'start_load_{preset_key}')} button").click()
         wait_idle(self.page)
+
+    @property
+    def intuition(self) -> Heatmap:
+        """The "it -> animal" bar chart (a Plotly chart like the heatmaps)."""
+        return Heatmap(self.page, key("start_intuition"))
+
+    def diagram(self) -> Locator:
+        """The recipe diagram's image."""
+        return self.page.locator(f"{key('start_diagram')} img")
+
+    def recipe_arrows(self) -> list[str]:
+        """The arrows between the recipe's boxes that are shown, in page order."""
+        return [
+            a.inner_text().strip()
+            for a in self.page.locator("[class*='st-key-recipe_'] h3").all()
+            if a.is_visible()
+        ]
 
 
 class InputsPage(AppPage):

@@ -87,3 +87,18 @@ def test_a_head_grids_title_has_its_own_line_above_the_axis_title() -> None:
     assert margin.t >= fig.TITLE_ROOM + 2 * line  # the title, then the axis title and ticks
     targets = rmf.targets_grid(np.zeros((6, 12)), [["a"] * 12] * 6, "t")
     assert targets.layout.title.yref == "container" and targets.layout.margin.t == margin.t
+
+
+def test_the_start_pages_bars_leave_room_for_their_labels() -> None:
+    bars = fig.row_bars(np.array([0.8, 0.2]), ["animal", "jungle"], "t", "weight")
+    assert bars.layout.xaxis.automargin is True  # the labels' descenders ("j") fit below
+
+
+def test_the_recipe_diagram_is_drawn_in_the_themes_ink() -> None:
+    from attention_ui.draw.diagram import pipeline_svg
+
+    for palette in (fig.LIGHT, fig.DARK):
+        svg = pipeline_svg(palette)
+        assert svg.count(f'color="{palette.ink}"') == 1  # the root's, which currentColor takes
+        assert "#FFFFFF" not in svg.upper() and "#333" not in svg  # no white card, no fixed ink
+        assert 'fill="currentColor"' in svg and 'stroke="currentColor"' in svg

@@ -1,0 +1,96 @@
+"""What a new teacher hit (issue 22), in Chromium at desktop and phone sizes, with screenshots
+in test-artifacts/ (teacher-*.png)."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from helpers import shot
+from page_objects import SoftmaxPage, StartPage
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from attention_ui.draw import figures as fig
+
+pytestmark = pytest.mark.e2e
+PHONE = {"width": 390, "height": 844}
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/156.0.0.0 Mobile Safari/537.36"
+)
+
+
+def phone(browser: Browser, browser_context_args: dict, **extra: object) -> BrowserContext:
+    return browser.new_context(**{**browser_context_args, "viewport": PHONE, **extra},
+                               user_agent=PHONE_AGENT, is_mobile=True, has_touch=True,
+                               device_scale_factor=2)  # fmt: skip
+
+
+def test_the_start_pages_bars_keep_their_labels_whole(page: Page) -> None:
+    """ "jungle" lost the tail of its j below the chart ("iungle")."""
+    start = StartPage(page).open()
+    chart = start.intuition.root
+    assert start.intuition.x_labels() == ["animal", "jungle", "hunt"]
+    svg = chart.locator(".main-svg").first.bounding_box()
+    for label in chart.locator(".xtick text").all():
+        box = label.bounding_box()
+        assert box is not None and svg is not None
+        assert box["y"] + box["height"] <= svg["y"] + svg["height"], "a label is cut off"
+    shot(page, "teacher-start-desktop")
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_recipe_diagram_follows_the_theme(
+    browser: Browser, browser_context_args: dict, scheme: str
+) -> None:
+    context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        start = StartPage(page).open()
+        src = start.diagram().get_attribute("src") or ""
+        assert src.startswith("data:image/svg+xml;base64,")
+        svg = base64.b64decode(src.split(",", 1)[1]).decode()
+        ink = fig.PALETTES[scheme].ink
+        assert f'color="{ink}"' in svg and "#FFFFFF" not in svg.upper()
+        background = start.diagram().evaluate("e => getComputedStyle(e).backgroundColor")
+        assert background == "rgba(0, 0, 0, 0)", "the diagram sits on a card of its own"
+        start.diagram().scroll_into_view_if_needed()
+        shot(page, f"teacher-start-diagram-{scheme}", full=False)
+    finally:
+        context.close()
+
+
+def test_the_recipe_arrows_point_down_once_the_boxes_stack(
+    page: Page, browser: Browser, browser_context_args: dict
+) -> None:
+    assert StartPage(page).open().recipe_arrows() == ["→"] * 4  # a row of boxes
+    context = phone(browser, browser_context_args)
+    small = context.new_page()
+    try:
+        start = StartPage(small).open()
+        assert start.recipe_arrows() == ["↓"] * 4
+        boxes = [start.pipeline_link(name).first.bounding_box()["y"]
+                 for name in ("MatMul", "Scale", "Mask", "SoftMax")]  # fmt: skip
+        assert boxes == sorted(boxes), "the boxes stack top to bottom"
+        start.pipeline_link("Scale").scroll_into_view_if_needed()
+        shot(small, "teacher-start-recipe-phone", full=False)
+    finally:
+        context.close()
+
+
+def test_previous_and_next_are_a_thumbs_height_on_a_phone(
+    browser: Browser, browser_context_args: dict
+) -> None:
+    context = phone(browser, browser_context_args)
+    page = context.new_page()
+    try:
+        softmax = SoftmaxPage(page).open()
+        links = softmax.prev_next_links()
+        assert links.count() == 2
+        for link in links.all():
+            link.scroll_into_view_if_needed()
+            box = link.bounding_box()
+            assert box is not None and box["height"] >= 44, f"{box} is too small to tap"
+        shot(page, "teacher-prev-next-phone", full=False)
+    finally:
+        context.close()
