@@ -23,6 +23,7 @@ UPLOAD_ERROR = "upload_error"
 PREVIOUS = "previous_scenario"
 OWN_NAME = "own_name"
 FLASH = "flash"
+NOTICE = "notice"
 HEAD_STAGE = "mh_stage"
 PER_SCENARIO = "_per_scenario"
 PRACTICE_PROGRESS = "practice_progress"
@@ -58,6 +59,7 @@ SESSION_KEYS: dict[str, str] = {
     PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
     OWN_NAME: "the teacher named the scenario: edits keep that name",
     FLASH: "toasts for the next page (a button that also switches page would lose them)",
+    NOTICE: "messages for the top of the next page, under its title (a toast would cover it)",
     HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
     PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",

@@ -55,6 +55,7 @@ def phone() -> bool:
 #   covers the page; the app draws its own menu (attention_ui.frame.menu, links with ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
 #   sidebar link also presses the sidebar's close button.
+# - A page switched to opens at its top (Streamlit keeps the last page's scroll offset).
 FRAME = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
@@ -79,6 +80,22 @@ FRAME = """
     const close = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
     if (close) close.click();
   }, true);
+  // A new page opens at its top. Streamlit keeps the scroll offset of its main area when a
+  // button switches page (st.switch_page), so "Open head 1 in the walkthrough", pressed at
+  // the bottom of a long page, landed at the bottom of the next one, its heading off-screen.
+  let path = location.pathname;
+  const toTop = () => {
+    if (location.pathname === path) return;
+    path = location.pathname;
+    document.querySelectorAll("[data-testid='stMain'], [data-testid='stAppViewContainer']")
+      .forEach((e) => { e.scrollTop = 0; });
+    window.scrollTo(0, 0);
+  };
+  for (const name of ["pushState", "replaceState"]) {
+    const original = history[name].bind(history);
+    history[name] = (...args) => { const r = original(...args); toTop(); return r; };
+  }
+  window.addEventListener("popstate", () => { path = location.pathname; });
 })();
 </script>
 """

@@ -17,6 +17,8 @@ def render() -> None:
     """The sidebar's content; app.py calls it inside a sidebar container."""
     for message in state.pop_flashes():
         st.toast(message)
+    for message in state.pop_notices():  # for the top of a page that has no header: a toast
+        st.toast(md_escape(message))
     navigation()
     if st.session_state.get(keys.URL_ERROR):
         st.warning(md_escape(st.session_state[keys.URL_ERROR]))

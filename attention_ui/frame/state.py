@@ -36,6 +36,7 @@ from attention_ui.frame.keys import (
     FIELD_ERRORS,
     FLASH,
     INPUT_ERROR,
+    NOTICE,
     OWN_NAME,
     PACKED,
     PAGE_CONFIG_SENT,
@@ -262,6 +263,17 @@ def flash(message: str) -> None:
 def pop_flashes() -> list[str]:
     """The toasts waiting since the last run (read once)."""
     return st.session_state.pop(FLASH, [])
+
+
+def notice(message: str) -> None:
+    """A message for the top of the next page drawn, under its title (``widgets.notices``):
+    what a button that switched page did, where a toast would cover the page's figures."""
+    st.session_state.setdefault(NOTICE, []).append(message)
+
+
+def pop_notices() -> list[str]:
+    """The messages waiting for the top of this page (read once)."""
+    return st.session_state.pop(NOTICE, [])
 
 
 def editor_gen() -> int:

@@ -16,18 +16,30 @@ from attention_ui.stages.registry import Stage
 
 
 def page_header(key: str, lead: str = "") -> None:
-    """The page's title and a lead paragraph."""
+    """The page's title, the messages waiting for it, and a lead paragraph."""
     st.title(BY_KEY[key].title)
+    notices()
     if lead:
         st.markdown(lead)
 
 
 def stage_header(stage: Stage) -> None:
-    """A walkthrough page's top: title, the formula with its part highlighted, the explanation."""
+    """A walkthrough page's top: title, the messages waiting for it, the formula with its part
+    highlighted, the explanation."""
     st.title(stage.title)
+    notices()
     if stage.highlight is not None:
         st.latex(stage.formula(stacked=look.phone()))
     st.markdown(stage.long)
+
+
+def notices() -> None:
+    """What the click that opened this page did (``state.notice``), under the title: in the
+    page's flow, where it covers nothing (a toast sat over the figures' colour bars)."""
+    from attention_ui.frame import state  # imported late: widgets sit beside state
+
+    for message in state.pop_notices():
+        st.success(md_escape(message), icon=":material/check_circle:")
 
 
 def link(path: str, label: str, container: object = st, **kwargs: object) -> None:

@@ -252,9 +252,9 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
 
 def _open_in_walkthrough(s: Scenario, mh: MultiHeadTrace, h: int) -> None:
     state.replace_scenario(head_scenario(s, mh, h))  # undoable, like every load
-    state.flash(
+    state.notice(
         f"Head {h + 1}'s Q, K and V are now your scenario (direct mode, d_k = {mh.d_head}). "
-        "Back returns to the multi-head scenario."
+        "Back, or Undo in the sidebar, returns to the multi-head scenario."
     )
     st.switch_page(BY_KEY[OPEN_IN].path, query_params=state.share_query())
 

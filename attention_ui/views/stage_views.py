@@ -111,6 +111,16 @@ def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     show_code(attention, dot_product_terms, key=f"{key}_code")
 
 
+def start_scores_at(key: str, labels: Labels, t: AttentionTrace, query: int) -> None:
+    """The next time the scores view ``key`` is drawn, its pickers start at query row
+    ``query`` and the key it scores highest, not at the strongest cell of the whole grid
+    (a real head's is [CLS] against [CLS])."""
+    i, j = data.strongest_cell(t, query)
+    st.session_state[f"{key}_pick_q"], st.session_state[f"{key}_pick_k"] = (
+        labels.queries[i], labels.keys[j],
+    )  # fmt: skip
+
+
 @guard.fragment
 def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
     """The grid, the pair pickers and the breakdown: picking reruns only this part."""

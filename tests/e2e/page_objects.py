@@ -231,6 +231,16 @@ class AppPage:
     def alerts(self, has_text: str) -> Locator:
         return self.page.locator(ALERT).filter(has_text=has_text)
 
+    def toasts(self) -> Locator:
+        return self.page.get_by_test_id("stToast")
+
+    def in_view(self, locator: Locator) -> bool:
+        """Whether ``locator``'s first element lies wholly on the screen (not scrolled off)."""
+        box = locator.first.bounding_box()
+        size = self.page.viewport_size
+        assert size is not None
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
     def not_found(self) -> Locator:
         return self.page.get_by_text("Page not found")
 

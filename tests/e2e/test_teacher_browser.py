@@ -4,12 +4,14 @@ in test-artifacts/ (teacher-*.png)."""
 from __future__ import annotations
 
 import base64
+import re
 
 import pytest
-from helpers import shot
-from page_objects import SoftmaxPage, StartPage
-from playwright.sync_api import Browser, BrowserContext, Page
+from helpers import REPO_ROOT, goto, shot
+from page_objects import MultiHeadPage, RealModelPage, ScoresPage, SoftmaxPage, StartPage
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from attention_core import PRESETS
 from attention_ui.draw import figures as fig
 
 pytestmark = pytest.mark.e2e
@@ -92,5 +94,67 @@ def test_previous_and_next_are_a_thumbs_height_on_a_phone(
             box = link.bounding_box()
             assert box is not None and box["height"] >= 44, f"{box} is too small to tap"
         shot(page, "teacher-prev-next-phone", full=False)
+    finally:
+        context.close()
+
+
+SIZES = {"desktop": (1400, 1000), "hd": (1920, 1080), "phone": PHONE}
+
+
+def sized(browser: Browser, browser_context_args: dict, size: str) -> BrowserContext:
+    if size == "phone":
+        return phone(browser, browser_context_args)
+    width, height = SIZES[size]
+    return browser.new_context(
+        **{**browser_context_args, "viewport": {"width": width, "height": height}}
+    )
+
+
+def expect_landed_on_scores(scores: ScoresPage, notice: str) -> None:
+    """The Scores page from its top: its heading on screen, the message under it in the
+    page's flow, and no toast over the figures."""
+    expect(scores.heading()).to_have_text("3. Scores")
+    scores.wait_idle()
+    assert scores.in_view(scores.heading()), "the page opened scrolled away from its heading"
+    expect(scores.alerts(notice)).to_be_visible()
+    assert scores.toasts().count() == 0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_opening_a_multi_head_head_lands_at_the_top_of_scores(
+    browser: Browser, browser_context_args: dict, size: str
+) -> None:
+    context = sized(browser, browser_context_args, size)
+    page = context.new_page()
+    try:
+        lab = MultiHeadPage(page)
+        goto(page, f"/multi-head?s={PRESETS['two_heads'].build().to_url()}", timeout=lab.TIMEOUT)
+        button = page.get_by_role("button", name="Open head 1 in the walkthrough")
+        button.scroll_into_view_if_needed()  # the bottom of a long page, as a teacher scrolls
+        lab.open_in_walkthrough(1)
+        page.wait_for_url(re.compile(r".*/scores\?s=.*"), timeout=lab.TIMEOUT)
+        expect_landed_on_scores(ScoresPage(page), "Head 1's Q, K and V are now your scenario")
+        shot(page, f"teacher-open-head-multi-head-{size}", full=False)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
+    browser: Browser, browser_context_args: dict, size: str
+) -> None:
+    pytest.importorskip("tokenizers")
+    if not (REPO_ROOT / ".model").exists():
+        pytest.skip("model not fetched: make model")
+    context = sized(browser, browser_context_args, size)
+    page = context.new_page()
+    try:
+        lab = RealModelPage(page).open("?rm_token=it&rm_layer=4&rm_head=2")
+        page.locator(".st-key-rm_open button").scroll_into_view_if_needed()
+        lab.open_in_walkthrough()
+        scores = ScoresPage(page)
+        expect_landed_on_scores(scores, "shown from “it”, the token you picked")
+        assert (scores.picked_query(), scores.picked_key()) == ("it", "animal")
+        shot(page, f"teacher-open-head-real-model-{size}", full=False)
     finally:
         context.close()
