@@ -40,6 +40,8 @@ PAGE_CONFIG_SENT = "_page_config_sent"
 LIVE = "live"
 LIVE_TRIES = "live_tries"
 LIVE_SHOWN = "live_shown"
+SHORT_LINK = "short_link"
+LINKED_PAGE = "linked_page"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -76,6 +78,8 @@ SESSION_KEYS: dict[str, str] = {
     LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
     LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
     LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
+    SHORT_LINK: "the short link made here: (?s= text, page, id), or (?s= text, page, why not)",
+    LINKED_PAGE: "the page a short link named: the session's first run switches to it",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -105,6 +109,9 @@ RM_LAYER = "rm_layer"
 RM_HEAD = "rm_head"
 JOIN = "join"
 TEACH = "teach"
+SHORT = "l"
+SOFTMAX_ROW = "softmax_row"
+OUTPUT_ROW = "output_row"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
@@ -119,6 +126,20 @@ URL_PARAMS: dict[str, str] = {
     RM_HEAD: "the real-model page's head, 1 to 12",
     JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
     TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
+    SHORT: "a short link's id (live.links): read once, the scenario and page it names replace it",
+    # The walkthrough's row pickers (Softmax, Output), bound to the URL: a link keeps the row.
+    SOFTMAX_ROW: "the Softmax page's query row (its label)",
+    OUTPUT_ROW: "the Output page's query row (its label)",
 }
 # Carried by every link and page switch, like ?s=: a student's room survives a reload.
 CARRIED_PARAMS = (JOIN,)
+# Each page's own parameters (its pickers, bound to the URL): the sidebar's share link adds
+# them to ?s=, so the link opens the page as it is, on the picked row, head or layer.
+PAGE_PARAMS: dict[str, tuple[str, ...]] = {
+    "softmax": (SOFTMAX_ROW,),
+    "output": (OUTPUT_ROW,),
+    "scaling-lab": (LAB_DK, LAB_SEED),
+    "multi-head": (HEAD,),
+    "real-model": (RM_TEXT, RM_TEXT_B, RM_TOKEN, RM_LAYER, RM_HEAD),
+    "present": (STEP_PARAM,),
+}

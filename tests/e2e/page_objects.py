@@ -191,6 +191,31 @@ class Sidebar:
         label = self.root.get_by_text(re.compile(r"^\s*Scenario:")).first
         return (label.text_content() or "").translate(INVISIBLE)
 
+    def open_share(self) -> None:
+        """Open "Share and export" (a lazy expander: opening it reruns the app)."""
+        self.root.get_by_text("Share and export", exact=True).click()
+        self.page.locator("#al-share-full").wait_for(timeout=15_000)
+        wait_idle(self.page)
+
+    def share_box(self, which: str = "full") -> Locator:
+        """The read-only box of the full link, or of the short one ("short")."""
+        return self.page.locator(f"#al-share-{which}")
+
+    def copy(self, label: str = "Copy link") -> None:
+        """Press a share box's copy button and wait for it to say so."""
+        button = self.root.get_by_role("button", name=label, exact=True)
+        button.click()
+        note = self.page.locator(f"#{button.get_attribute('data-for')}-note")
+        expect(note).to_have_text("Copied.")
+
+    def make_short_link(self) -> None:
+        self.page.locator(f"{key('short_link_make')} button").click()
+        self.share_box("short").wait_for(timeout=15_000)
+        wait_idle(self.page)
+
+    def clipboard(self) -> str:
+        return self.page.evaluate("navigator.clipboard.readText()")
+
     def expect_visible(self) -> None:
         expect(self.root).to_be_visible()
 

@@ -8,7 +8,15 @@ import re
 
 import pytest
 from helpers import REPO_ROOT, goto, shot
-from page_objects import MultiHeadPage, RealModelPage, ScoresPage, SoftmaxPage, StartPage
+from page_objects import (
+    MultiHeadPage,
+    RealModelPage,
+    ScoresPage,
+    SoftmaxPage,
+    StartPage,
+    key,
+    query,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from attention_core import PRESETS
@@ -158,3 +166,37 @@ def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
         shot(page, f"teacher-open-head-real-model-{size}", full=False)
     finally:
         context.close()
+
+
+def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
+    page: Page, new_context
+) -> None:
+    """The full link is copied at a click, with the Softmax row picked in a fragment (the
+    sidebar was not rerun); a short link (?l=, the store of the live class) opens the same
+    numbers on the same page in another browser."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    softmax = SoftmaxPage(page).open()
+    softmax.sidebar.open_share()
+    softmax.pick_row("mat")
+    page.wait_for_url(re.compile(r"softmax_row=mat"), timeout=10_000)
+    softmax.sidebar.copy("Copy link")
+    copied = softmax.sidebar.clipboard()
+    assert query(copied)["softmax_row"] == "mat"
+    assert query(copied)["s"] == query(page.url)["s"]
+    assert softmax.sidebar.share_box().input_value() == copied  # what is shown is what is copied
+    shot(page, "teacher-share-sidebar", full=False)
+
+    other = new_context().new_page()
+    again = SoftmaxPage(other).open_link(copied)
+    assert again.h1 == "6. Softmax"
+    assert other.locator(f"{key(SoftmaxPage.ROW_KEY)} input").input_value() == "mat"
+
+    softmax.sidebar.make_short_link()
+    softmax.sidebar.copy("Copy short link")
+    short = softmax.sidebar.clipboard()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/softmax\?l=[A-Z2-9]{10}", short), short
+    third = new_context().new_page()
+    followed = SoftmaxPage(third).open_link(short)
+    assert followed.h1 == "6. Softmax"
+    assert followed.scenario().to_url() == query(page.url)["s"]
+    assert "l=" not in third.url  # the address became the full link
