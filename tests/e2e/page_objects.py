@@ -729,6 +729,7 @@ class RealModelPage(AppPage):
 
     path = "/real-model"
     GALLERY, ON_TARGET, TARGETS = key("rm_gallery"), key("rm_on_target"), key("rm_targets")
+    CHANGE = key("rm_change")  # the two-sentence comparison's 6 x 12 grid
     STAGE_CHARTS: ClassVar[dict[str, str]] = {
         "Scores": "rm_scores_chart",
         "Scaling": "rm_scaling_scaled",

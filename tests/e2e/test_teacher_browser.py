@@ -200,3 +200,21 @@ def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
     assert followed.h1 == "6. Softmax"
     assert followed.scenario().to_url() == query(page.url)["s"]
     assert "l=" not in third.url  # the address became the full link
+
+
+def test_the_comparisons_title_keeps_clear_of_its_axis_title(page: Page) -> None:
+    """ "…changes, per head" ran into the "head" axis title ("…per headhead")."""
+    pytest.importorskip("tokenizers")
+    if not (REPO_ROOT / ".model").exists():
+        pytest.skip("model not fetched: make model")
+    lab = RealModelPage(page).open()
+    page.get_by_role("tab", name="Two sentences side by side", exact=True).click()
+    lab.wait_idle()
+    chart = lab.chart(lab.CHANGE).root
+    chart.locator(".g-xtitle").wait_for(timeout=30_000)
+    title = chart.locator(".g-gtitle").first.bounding_box()
+    axis = chart.locator(".g-xtitle").first.bounding_box()
+    assert title is not None and axis is not None
+    assert title["y"] + title["height"] <= axis["y"], f"title {title} runs into {axis}"
+    chart.scroll_into_view_if_needed()
+    shot(page, "teacher-real-model-compare", full=False)
