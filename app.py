@@ -33,11 +33,14 @@ for spec in ALL_PAGES:
 page = st.navigation(sections, position="hidden")  # the sidebar draws its own menu
 state.on_page_enter(page.url_path or "start")
 asked = menu.requested()
+linked = state.linked_page()  # the page a short link (?l=) named, on its first run only
 if asked in pages and asked != state.current_page():
     live.explore()  # a following student who opens another page explores on their own
     st.switch_page(pages[asked], query_params=state.share_query() if state.link_fits() else None)
 elif room_page in pages and room_page != state.current_page():  # the teacher moved on
     st.switch_page(pages[room_page], query_params=state.share_query())
+elif linked in pages and linked != state.current_page():
+    st.switch_page(pages[linked], query_params=state.share_query())
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.

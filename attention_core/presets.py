@@ -30,10 +30,23 @@ _WORDS = [
 
 @dataclass(frozen=True)
 class Preset:
-    key: str
-    title: str
+    key: str  # stable: links, saved files and buttons name a preset by it
+    title: str  # says what the example shows; also the name of the scenario it builds
     description: str
     build: Callable[[], Scenario]
+
+
+# Each example's title, spelled once: the preset shows it, and the scenario it builds is
+# named by it (the sidebar's "Scenario: ...", a share link's name). Two spellings drifted
+# apart once: the loaded two-heads scenario was named with a comma its title did not have.
+TITLES = {
+    "cat_mat": "The cat sat on the mat",
+    "paper_toy": "One query, two keys: a weighted mix of 10 and 20",
+    "hungry": "Which word does 'it' look at: animal, jungle or hunt?",
+    "quiz88": "Two keys: scores become 80 % and 20 % of the attention",
+    "two_heads": "Two heads: the previous word and 'it' -> 'cat'",
+    "random": "Random numbers from a seed",
+}
 
 
 def paper_toy() -> Scenario:
@@ -43,7 +56,7 @@ def paper_toy() -> Scenario:
     and 16.697 (its output is computed from its rounded weights).
     """
     return Scenario(
-        name="Paper guide: one query, two keys",
+        name=TITLES["paper_toy"],
         mode="direct",
         query_tokens=("q",),
         tokens=("k1", "k2"),
@@ -59,7 +72,7 @@ def hungry() -> Scenario:
     "it" scores [6, 2, 0], scaled by 1/sqrt(4) to [3, 1, 0].
     """
     return Scenario(
-        name="'...because it was hungry'",
+        name=TITLES["hungry"],
         mode="direct",
         query_tokens=("it",),
         tokens=("animal", "jungle", "hunt"),
@@ -75,7 +88,7 @@ def quiz88() -> Scenario:
     V = I, so the output shows the weights.
     """
     return Scenario(
-        name="Lesson 88 quiz: two keys",
+        name=TITLES["quiz88"],
         mode="direct",
         query_tokens=("q",),
         tokens=("k1", "k2"),
@@ -102,7 +115,7 @@ def cat_mat() -> Scenario:
     W_k = np.array([[0.0, 0.0, 0.0], [0.0, 2.0, 0.0], [2.0, 0.0, 1.0], [0.0, 1.0, 2.0]])
     W_v = np.diag([0.1, 1.0, 1.0, 1.0])  # (4, d_v=4): d_v = d_model, so x + output is defined
     return Scenario(
-        name="the cat sat on the mat",
+        name=TITLES["cat_mat"],
         tokens=("the", "cat", "sat", "on", "the", "mat"),
         X=X,
         W_q=W_q,
@@ -144,7 +157,7 @@ def two_heads() -> Scenario:
     W_o[0, 2] = W_o[1, 3] = 0.5  # head 1's position, halved, into the position features
     W_o[2, 0] = 1.0  # head 2's "animal" into the animal feature: "it" now carries it
     return Scenario(
-        name="Two heads: previous word, and 'it' -> 'cat'",
+        name=TITLES["two_heads"],
         tokens=("the", "cat", "sat", "and", "it", "purred"),
         X=X,
         W_q=W_q,
@@ -175,44 +188,21 @@ def random_scenario(
 
 
 PRESETS: dict[str, Preset] = {
-    p.key: p
-    for p in (
-        Preset(
-            "cat_mat",
-            "The cat sat on the mat",
-            "Six tokens from hand-made embeddings and projections; 'the' appears twice.",
-            cat_mat,
-        ),
-        Preset(
-            "paper_toy",
-            "Paper guide toy",
-            "One query [1, 2], keys = identity, values 10 and 20: output about 16.7.",
-            paper_toy,
-        ),
-        Preset(
-            "hungry",
-            "'...because it was hungry'",
-            "Which word does 'it' look at? Scaled scores 3, 1, 0 for animal, jungle, hunt.",
-            hungry,
-        ),
-        Preset(
-            "quiz88", "Lesson 88 quiz", "Two keys, d_k = 2: the answer is 80.4 % / 19.6 %.", quiz88
-        ),
-        Preset(
-            "two_heads",
-            "Two heads: previous word and 'it' -> 'cat'",
-            "Multi-head: head 1 looks at the word before, head 2 sends 'it' to 'cat'. "
-            "Open the Multi-head page.",
-            two_heads,
-        ),
-        Preset(
-            "random",
-            "Random",
-            "Embeddings and projections drawn at random from a seed.",
-            random_scenario,
-        ),
+    key: Preset(key, TITLES[key], description, build)
+    for key, description, build in (
+        ("cat_mat", "Six tokens from hand-made embeddings and projections, every step of the "
+         "recipe; 'the' appears twice.", cat_mat),
+        ("paper_toy", "The paper guide's toy: one query [1, 2], keys = identity, values 10 "
+         "and 20; the output is about 16.7.", paper_toy),
+        ("hungry", "'The animal ... because it was hungry': scaled scores 3, 1, 0 give "
+         "'animal' 84 % of the attention.", hungry),
+        ("quiz88", "Lesson 88's quiz: query [1, 2], keys [1, 1] and [1, 0], d_k = 2; the "
+         "weights are 80.4 % and 19.6 %.", quiz88),
+        ("two_heads", "Multi-head: head 1 looks at the word before, head 2 sends 'it' to "
+         "'cat'. Open the Multi-head page.", two_heads),
+        ("random", "Embeddings and projections drawn at random from a seed.", random_scenario),
     )
-}
+}  # fmt: skip
 
 DEFAULT_PRESET = "cat_mat"
 

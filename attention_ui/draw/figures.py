@@ -14,7 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
-from attention_ui.draw.text import minus, vector_columns
+from attention_ui.draw.text import minus, num, vector_columns
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
 # viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
@@ -53,19 +53,33 @@ def safe_labels(labels: Sequence[str]) -> list[str]:
     return [safe(label) for label in labels]
 
 
-def cell_texts(M: FloatArray, digits: int = 2, mask: BoolArray | None = None) -> list[list[str]]:
-    """The numbers printed in heatmap cells; masked cells read −∞."""
-    texts = [[_fmt(x, digits) for x in row] for row in np.atleast_2d(M)]
+def cell_texts(
+    M: FloatArray, digits: int = 2, mask: BoolArray | None = None, fixed: bool = False
+) -> list[list[str]]:
+    """The numbers printed in heatmap cells; masked cells read −∞.
+
+    ``fixed``: always ``digits`` decimals (weights: 0.000 rather than 2.687e−04, which would
+    spill over its cell); the exact value is then in the cell's hover (``exact_texts``).
+    """
+    return _masked([[_fmt(x, digits, fixed) for x in row] for row in np.atleast_2d(M)], mask)
+
+
+def exact_texts(M: FloatArray, mask: BoolArray | None = None) -> list[list[str]]:
+    """Each cell's value to 6 significant digits (what a hover says); masked cells −∞."""
+    return _masked([[num(float(x), 6) for x in row] for row in np.atleast_2d(M)], mask)
+
+
+def _masked(texts: list[list[str]], mask: BoolArray | None) -> list[list[str]]:
     if mask is not None:
         for i, j in zip(*np.nonzero(~mask), strict=True):
             texts[i][j] = MASKED_TEXT
     return texts
 
 
-def _fmt(x: float, digits: int) -> str:
+def _fmt(x: float, digits: int, fixed: bool = False) -> str:
     if not np.isfinite(x):
         return MASKED_TEXT if x < 0 else "∞"
-    if x != 0 and (abs(x) >= 1e6 or abs(x) < 0.5 * 10 ** (-digits)):
+    if not fixed and x != 0 and (abs(x) >= 1e6 or abs(x) < 0.5 * 10 ** (-digits)):
         return f"{x:.{max(digits, 1)}e}".replace("-", "−")
     return f"{x:.{digits}f}".replace("-", "−")
 
@@ -102,6 +116,7 @@ def _heatmap(
     showscale: bool = True,
     annotations: Sequence[dict] = (),
     right_margin: int = 0,
+    fixed: bool = False,
 ) -> go.Figure:
     """The heatmap itself; labels and title arrive already escaped.
 
@@ -112,6 +127,7 @@ def _heatmap(
     so that figures drawn side by side compare colour for colour.
     ``clickable`` lays an invisible marker on every cell: Streamlit's on_select reports
     clicks on scatter points but not on heatmap cells (streamlit/streamlit#8760).
+    ``fixed``: cells print ``digits`` decimals always, and the hover adds the exact value.
     """
     M = np.atleast_2d(np.asarray(M, dtype=float))
     z = M.copy()
@@ -119,7 +135,9 @@ def _heatmap(
     if mask is not None:
         z = np.where(mask, z, np.nan)  # masked cells: a gap showing the grey background
     scale = _scale(z, signed, zrange)
-    texts = cell_texts(M, digits, mask)
+    texts = cell_texts(M, digits, mask, fixed)
+    exact = {"customdata": exact_texts(M, mask)} if fixed else {}
+    value = "%{customdata}" if fixed else "%{text}"
     data: list = [
         go.Heatmap(
             z=z,
@@ -128,7 +146,8 @@ def _heatmap(
             text=texts,
             texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
             textfont={"size": _cell_font(M.shape)},
-            hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>%{{text}}<extra></extra>",
+            hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>{value}<extra></extra>",
+            **exact,
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
             showscale=showscale,
             xgap=2,
@@ -271,7 +290,11 @@ def weights_heatmap(
     title: str,
     mask: BoolArray | None = None,
 ) -> go.Figure:
-    """The softmax weights on a 0..1 scale, each row's sum written at its right."""
+    """The softmax weights on a 0..1 scale, each row's sum written at its right.
+
+    Cells print three decimals always (a weight of 0.000269 reads 0.000, not 2.687e−04 over
+    its neighbours); hovering or tapping a cell shows it to six significant digits.
+    """
     row_labels, col_labels, title = safe_labels(row_labels), safe_labels(col_labels), safe(title)
     sums = [
         {"x": 1.0, "xref": "paper", "xanchor": "left", "y": label, "yref": "y",
@@ -280,7 +303,7 @@ def weights_heatmap(
     ]  # fmt: skip
     return _heatmap(weights, row_labels, col_labels, title, signed=False, mask=mask,
                     colorbar_title="weight", digits=3, showscale=False, annotations=sums,
-                    right_margin=70)  # fmt: skip
+                    right_margin=70, fixed=True)  # fmt: skip
 
 
 def contributions_bar(
@@ -334,7 +357,8 @@ def row_bars(values: FloatArray, labels: Sequence[str], title: str, y_title: str
         "font": FONT,
         "height": 320,
         "yaxis": {"title": {"text": y_title}, "automargin": True},
-        "xaxis": {"type": "category"},
+        # automargin: room below for the labels' descenders ("jungle" lost its j's tail)
+        "xaxis": {"type": "category", "automargin": True},
         "margin": {"l": 10, "r": 10, "t": 60, "b": 10},
     }
     return go.Figure(data=[bar], layout=layout)

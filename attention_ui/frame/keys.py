@@ -23,6 +23,7 @@ UPLOAD_ERROR = "upload_error"
 PREVIOUS = "previous_scenario"
 OWN_NAME = "own_name"
 FLASH = "flash"
+NOTICE = "notice"
 HEAD_STAGE = "mh_stage"
 PER_SCENARIO = "_per_scenario"
 PRACTICE_PROGRESS = "practice_progress"
@@ -32,6 +33,7 @@ RM_TARGET = "rm_target"
 RM_SKIP_SPECIAL = "rm_skip_special"
 RM_STAGE = "rm_stage"
 RM_TOKEN_TAB = "rm_token_tab"
+RM_TEXT_B_AUTO = "rm_text_b_auto"
 CALLBACK_FAILED = "callback_failed"
 EXERCISE_TAB = "exercise_tab"
 PAGE_CONFIG_SENT = "_page_config_sent"
@@ -39,6 +41,8 @@ LIVE = "live"
 LIVE_TRIES = "live_tries"
 LIVE_SHOWN = "live_shown"
 LIVE_ANSWERS = "live_answers"
+SHORT_LINK = "short_link"
+LINKED_PAGE = "linked_page"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -58,6 +62,7 @@ SESSION_KEYS: dict[str, str] = {
     PREVIOUS: "the scenario the last load replaced: one step of undo brings it back",
     OWN_NAME: "the teacher named the scenario: edits keep that name",
     FLASH: "toasts for the next page (a button that also switches page would lose them)",
+    NOTICE: "messages for the top of the next page, under its title (a toast would cover it)",
     HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
     PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
@@ -67,6 +72,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_SKIP_SPECIAL: "the real-model page's 'ignore [CLS]/[SEP]' switch for top targets",
     RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
     RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
+    RM_TEXT_B_AUTO: "the second sentence the page last offered: until edited, it follows the first",
     CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
     EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
     PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",
@@ -74,6 +80,8 @@ SESSION_KEYS: dict[str, str] = {
     LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
     LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
     LIVE_ANSWERS: "a student's answers in this session, by question: the verdict it was told",
+    SHORT_LINK: "the short link made here: (?s= text, page, id), or (?s= text, page, why not)",
+    LINKED_PAGE: "the page a short link named: the session's first run switches to it",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -103,6 +111,9 @@ RM_LAYER = "rm_layer"
 RM_HEAD = "rm_head"
 JOIN = "join"
 TEACH = "teach"
+SHORT = "l"
+SOFTMAX_ROW = "softmax_row"
+OUTPUT_ROW = "output_row"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
@@ -117,6 +128,20 @@ URL_PARAMS: dict[str, str] = {
     RM_HEAD: "the real-model page's head, 1 to 12",
     JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
     TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
+    SHORT: "a short link's id (live.links): read once, the scenario and page it names replace it",
+    # The walkthrough's row pickers (Softmax, Output), bound to the URL: a link keeps the row.
+    SOFTMAX_ROW: "the Softmax page's query row (its label)",
+    OUTPUT_ROW: "the Output page's query row (its label)",
 }
 # Carried by every link and page switch, like ?s=: a student's room survives a reload.
 CARRIED_PARAMS = (JOIN,)
+# Each page's own parameters (its pickers, bound to the URL): the sidebar's share link adds
+# them to ?s=, so the link opens the page as it is, on the picked row, head or layer.
+PAGE_PARAMS: dict[str, tuple[str, ...]] = {
+    "softmax": (SOFTMAX_ROW,),
+    "output": (OUTPUT_ROW,),
+    "scaling-lab": (LAB_DK, LAB_SEED),
+    "multi-head": (HEAD,),
+    "real-model": (RM_TEXT, RM_TEXT_B, RM_TOKEN, RM_LAYER, RM_HEAD),
+    "present": (STEP_PARAM,),
+}

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import html
+from urllib.parse import urlencode
+
 import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, count, md_escape
 from attention_ui.frame import examples, guard, keys, menu, state
+from attention_ui.live import links
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
@@ -17,6 +21,8 @@ def render() -> None:
     """The sidebar's content; app.py calls it inside a sidebar container."""
     for message in state.pop_flashes():
         st.toast(message)
+    for message in state.pop_notices():  # for the top of a page that has no header: a toast
+        st.toast(md_escape(message))
     navigation()
     if st.session_state.get(keys.URL_ERROR):
         st.warning(md_escape(st.session_state[keys.URL_ERROR]))
@@ -108,9 +114,7 @@ def share_and_export(s: Scenario) -> None:
         help="Leave it empty to have the name follow your edits.",
     )
     if state.link_fits():
-        base = (st.context.url or "").split("?")[0]
-        st.markdown("**Share link** (opens these numbers on this page):")
-        st.code(f"{base}?{keys.URL_KEY}={state.scenario_url()}", language=None, wrap_lines=True)
+        share_links()
     else:
         st.info(
             f"This scenario is too large for a link ({len(state.scenario_url()):,} characters; "
@@ -128,6 +132,53 @@ def share_and_export(s: Scenario) -> None:
     )
     if st.session_state.get(UPLOAD_ERROR):
         st.error(md_escape(st.session_state[UPLOAD_ERROR]))
+
+
+def share_links() -> None:
+    """The full link with a copy button, and a short one kept in the live class's store.
+
+    The full link holds the whole scenario and needs no server; the short one (``?l=``) is
+    made on request, and when the store cannot be reached the page says so instead.
+    """
+    page_url = (st.context.url or "").split("?")[0]
+    full = f"{page_url}?{urlencode(state.share_link_query())}"
+    st.markdown("**Share link** (opens these numbers on this page):")
+    copy_box(full, "al-share-full", "Copy link", live=True)
+    st.caption(f"The whole scenario is in it (about {len(full):,} characters): it needs no "
+               "server.")  # fmt: skip
+    made = st.session_state.get(keys.SHORT_LINK)
+    here = (state.scenario_url(), state.current_page())
+    if made is None or made[:2] != here:
+        st.button("Make a short link", key="short_link_make", on_click=_on_short_link,
+                  icon=":material/link:")  # fmt: skip
+    elif made[2] is not None:
+        copy_box(f"{page_url}?{keys.SHORT}={made[2]}", "al-share-short", "Copy short link")
+        st.caption(f"Kept on this server for {links.LINK_TTL / 86400:.0f} days: the numbers "
+                   "and the page, not the row or head picked.")  # fmt: skip
+    else:
+        st.info(made[3])
+
+
+@guard.callback
+def _on_short_link() -> None:
+    link, why = links.make(state.scenario_url(), state.current_page())
+    st.session_state[keys.SHORT_LINK] = (state.scenario_url(), state.current_page(), link, why)
+
+
+def copy_box(link: str, box_id: str, label: str, live: bool = False) -> None:
+    """A link in a read-only box and a button that copies it (look.FRAME's script does).
+
+    ``live``: the box follows the address bar, which a picker in a fragment changes without
+    rerunning the sidebar. The link is escaped: its page address comes from the browser.
+    """
+    value = html.escape(link, quote=True)
+    follow = " data-live" if live else ""
+    st.html(
+        f'<div class="al-share"><input class="al-link" id="{box_id}" value="{value}" readonly'
+        f'{follow} aria-label="{html.escape(label)}: the link"><button type="button" '
+        f'class="al-copy" data-for="{box_id}">{html.escape(label)}</button>'
+        f'<span class="al-copied" id="{box_id}-note" role="status"></span></div>'
+    )
 
 
 def name_key() -> str:

@@ -36,18 +36,23 @@ from attention_ui.frame.keys import (
     FIELD_ERRORS,
     FLASH,
     INPUT_ERROR,
+    LINKED_PAGE,
+    NOTICE,
     OWN_NAME,
     PACKED,
     PAGE_CONFIG_SENT,
+    PAGE_PARAMS,
     PER_SCENARIO,
     PREVIOUS,
     REJECTED,
     SCENARIO,
+    SHORT,
     TRACE,
     URL_ERROR,
     URL_KEY,
     URL_PARAMS,
 )
+from attention_ui.live import links
 from attention_ui.stages.data import Labels
 
 T = TypeVar("T")
@@ -105,14 +110,36 @@ def _follow_url() -> None:
 
 
 def scenario_from_query() -> tuple[Scenario, str | None]:
-    """The scenario in ``?s=``, or the default one and a message saying why not."""
+    """The scenario in ``?s=`` (or behind a short link's ``?l=``), or the default one and a
+    message saying why not."""
     raw = url_value(URL_KEY)
+    if not raw and url_value(SHORT):
+        raw, why = _follow_short_link(url_value(SHORT) or "")
+        if raw is None:
+            return default_scenario(), why
     if not raw:  # no ?s= at all, or an empty one
         return default_scenario(), None
     try:
         return Scenario.from_url(raw), None
     except InputError as exc:
         return default_scenario(), exc.message
+
+
+def _follow_short_link(link: str) -> tuple[str | None, str | None]:
+    """A short link's ?s= text (its page is switched to once the page list is known:
+    ``linked_page``), or None and why not. The id leaves the address: the next run writes
+    the full ?s=, which needs no server."""
+    found, why = links.resolve(link)
+    drop_url_value(SHORT)
+    if found is None:
+        return None, why
+    st.session_state[LINKED_PAGE] = found[1]
+    return found[0], None
+
+
+def linked_page() -> str | None:
+    """The page key a short link named, once (app.py switches to it)."""
+    return st.session_state.pop(LINKED_PAGE, None)
 
 
 def get_scenario() -> Scenario:
@@ -264,6 +291,17 @@ def pop_flashes() -> list[str]:
     return st.session_state.pop(FLASH, [])
 
 
+def notice(message: str) -> None:
+    """A message for the top of the next page drawn, under its title (``widgets.notices``):
+    what a button that switched page did, where a toast would cover the page's figures."""
+    st.session_state.setdefault(NOTICE, []).append(message)
+
+
+def pop_notices() -> list[str]:
+    """The messages waiting for the top of this page (read once)."""
+    return st.session_state.pop(NOTICE, [])
+
+
 def editor_gen() -> int:
     return st.session_state.get(EDITOR_GEN, 0)
 
@@ -335,6 +373,18 @@ def sync_url() -> None:
             del st.query_params[URL_KEY]
         return
     set_url_value(URL_KEY, scenario_url())
+
+
+def share_link_query() -> dict[str, str]:
+    """The query of the sidebar's share link: the scenario, then this page's own parameters
+    (keys.PAGE_PARAMS: a picked row, layer or head), from the widgets' values in this run
+    (the address may be a run behind them). Never the live class's or a short link's."""
+    ss, query = st.session_state, {URL_KEY: scenario_url()}
+    for param in PAGE_PARAMS.get(current_page(), ()):
+        value = ss.get(param, st.query_params.get(param))
+        if value is not None and value != "":
+            query[param] = str(value)
+    return query
 
 
 def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -16,18 +16,30 @@ from attention_ui.stages.registry import Stage
 
 
 def page_header(key: str, lead: str = "") -> None:
-    """The page's title and a lead paragraph."""
+    """The page's title, the messages waiting for it, and a lead paragraph."""
     st.title(BY_KEY[key].title)
+    notices()
     if lead:
         st.markdown(lead)
 
 
 def stage_header(stage: Stage) -> None:
-    """A walkthrough page's top: title, the formula with its part highlighted, the explanation."""
+    """A walkthrough page's top: title, the messages waiting for it, the formula with its part
+    highlighted, the explanation."""
     st.title(stage.title)
+    notices()
     if stage.highlight is not None:
         st.latex(stage.formula(stacked=look.phone()))
     st.markdown(stage.long)
+
+
+def notices() -> None:
+    """What the click that opened this page did (``state.notice``), under the title: in the
+    page's flow, where it covers nothing (a toast sat over the figures' colour bars)."""
+    from attention_ui.frame import state  # imported late: widgets sit beside state
+
+    for message in state.pop_notices():
+        st.success(md_escape(message), icon=":material/check_circle:")
 
 
 def link(path: str, label: str, container: object = st, **kwargs: object) -> None:
@@ -42,6 +54,9 @@ def link(path: str, label: str, container: object = st, **kwargs: object) -> Non
     container.page_link(path, label=label, query_params=query, **kwargs)
 
 
+PREV_NEXT = "prev_next"
+
+
 def prev_next(key: str) -> None:
     """Previous / Next links at the bottom of a page, in reading order."""
     prev, nxt = neighbours(key)
@@ -49,7 +64,9 @@ def prev_next(key: str) -> None:
     # One horizontal row (one element, not columns: three fewer for the browser to redraw
     # on every rerun); Previous on the left, Next on the right, also when alone.
     row = st.container(
-        horizontal=True, horizontal_alignment="right" if prev is None else "distribute"
+        horizontal=True,
+        horizontal_alignment="right" if prev is None else "distribute",
+        key=PREV_NEXT,  # look.FRAME makes its links 44 px tall: a thumb's target on a phone
     )
     if prev is not None:
         link(prev.path, f"← {prev.title}", row)

@@ -105,6 +105,7 @@ def head_weights_figure(
         mask=mask,
         showscale=False,
         zrange=(0.0, 1.0),
+        fixed=True,  # 0.00, never 2.69e−04; the exact weight on hover
     )
     n = len(row_labels)
     figure.layout.height = int(np.clip(110 + 40 * n, 220, 700))

@@ -84,14 +84,23 @@ def missing(s: Scenario) -> list[str]:
 
 
 def _not_ready(s: Scenario) -> None:
-    st.info("Your scenario cannot be split into heads yet. It needs:")
-    for need in missing(s):
-        st.markdown(f"- {need}")
-    left, right = st.columns(2)
-    with left:
+    """What this page needs, and the one click that gives it: the page's first view of the
+    default example (which has d_v = 4 and d_k = 3, and no W_O)."""
+    st.subheader("First, one click gets your scenario ready for heads")
+    st.markdown(
+        "Heads split W_Q, W_K and W_V into slices, and an output projection W_O joins their "
+        f"results again. Your scenario, **{md_escape(s.name or 'your own')}**, needs "
+        f"{_fix_summary(s)} first: the button adds it and keeps your tokens and numbers. Or "
+        "start from the example made for this page, where two heads look for different things."
+    )
+    row = st.container(horizontal=True)
+    with row:
         controls.heads_fix_button("Make it ready for heads (" + _fix_summary(s) + ")")
-    right.button(f"Or load the example: {PRESETS[EXAMPLE].title}", key="mh_load_example",
-                 on_click=load_example, args=(EXAMPLE,))  # fmt: skip
+    row.button(f"Load the example: {PRESETS[EXAMPLE].title}", key="mh_load_example",
+               on_click=load_example, args=(EXAMPLE,))  # fmt: skip
+    with st.expander("What the one click changes", expanded=True):
+        for need in missing(s):
+            st.markdown(f"- {need}")
 
 
 def _fix_summary(s: Scenario) -> str:
@@ -118,17 +127,28 @@ def heads() -> None:
     figures = resolve(lazy(overview_figures, s, mh, labels))
     st.header("Split the projections into heads")
     controls.head_count_control()
-    st.caption(
-        f"{count(mh.n_heads, 'head')} of d_head = {mh.d_head}: the {mh.Q.shape[1]} columns "
-        "of each projection are shared out in order. Same colour, same head: column h2·1 is "
-        "head 2's first column."
-    )
+    st.caption(split_caption(mh))
     for col, (n, figure) in zip(st.columns(3), enumerate(figures["split"]), strict=True):
         with col:
             plot(figure, key=f"mh_split_{n}")
     small_multiples(mh, figures["small"])
     head_detail(s, mh, labels)
     after_heads(mh, figures)
+
+
+def split_caption(mh: MultiHeadTrace) -> str:
+    """How the columns are shared out, in words that fit the head count."""
+    width = mh.Q.shape[1]
+    if mh.n_heads == 1:
+        more = (
+            "Choose more heads above to share the columns out."
+            if width > 1
+            else "A width of 1 cannot be split: make d_k larger on the Inputs page."
+        )
+        return f"One head takes all {width} columns of each projection: nothing is split. {more}"
+    return (f"{count(mh.n_heads, 'head')} of d_head = {mh.d_head}: the {width} columns of each "
+            "projection are shared out in order. Same colour, same head: column h2·1 is head "
+            "2's first column.")  # fmt: skip
 
 
 def overview_figures(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> dict[str, list[go.Figure]]:
@@ -157,9 +177,10 @@ def small_multiples(mh: MultiHeadTrace, small: list[go.Figure]) -> None:
     st.header("Every head's attention weights")
     st.caption(
         "Rows are queries, columns keys, as on the Softmax page. One colour scale for all: "
-        "dark purple is weight 0, yellow is weight 1. Different bright cells mean the heads "
-        "look at different tokens."
-    )
+        "dark purple is weight 0, yellow is weight 1. "
+        + ("Different bright cells mean the heads look at different tokens." if mh.n_heads > 1
+           else "With more heads, each gets a map of its own here.")
+    )  # fmt: skip
     for start in range(0, mh.n_heads, PER_ROW):
         row = range(start, min(start + PER_ROW, mh.n_heads))
         for col, h in zip(st.columns(min(PER_ROW, mh.n_heads)), row, strict=False):
@@ -182,6 +203,8 @@ NOTES: dict[str, Callable[[MultiHeadTrace, int], str]] = {
     "Scaling": lambda mh, h: (
         f"A head scales by its own d_head = {mh.d_head}, not by the full width "
         f"{mh.Q.shape[1]}: its queries and keys have {mh.d_head} numbers each."
+        if mh.n_heads > 1
+        else f"With one head, d_head = d_k = {mh.d_head}: the walkthrough's own scaling."
     ),
     "Mask": lambda mh, h: "Every head uses the same mask (set on the Mask page).",
     "Output": lambda mh, h: (
@@ -229,9 +252,9 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
 
 def _open_in_walkthrough(s: Scenario, mh: MultiHeadTrace, h: int) -> None:
     state.replace_scenario(head_scenario(s, mh, h))  # undoable, like every load
-    state.flash(
+    state.notice(
         f"Head {h + 1}'s Q, K and V are now your scenario (direct mode, d_k = {mh.d_head}). "
-        "Back returns to the multi-head scenario."
+        "Back, or Undo in the sidebar, returns to the multi-head scenario."
     )
     st.switch_page(BY_KEY[OPEN_IN].path, query_params=state.share_query())
 
@@ -244,10 +267,11 @@ def after_heads(mh: MultiHeadTrace, figures: dict[str, list[go.Figure]]) -> None
         f"The heads' outputs ({count(mh.n_heads, 'block')} of {mh.d_head} columns) are laid "
         f"side by side: the concatenation is {shape(mh.concat)}. W_O ({shape(mh.W_o)}) mixes "
         f"them back to d_model = {mh.output.shape[1]} numbers per token: "
-        f"({shape(mh.concat)}) · ({shape(mh.W_o)}) → ({shape(mh.output)}). Without W_O each "
-        "head would only ever write into its own columns; with it, any head can change any "
-        "feature of the token."
-    )
+        f"({shape(mh.concat)}) · ({shape(mh.W_o)}) → ({shape(mh.output)}). "
+        + ("Without W_O each head would only ever write into its own columns; with it, any "
+           "head can change any feature of the token." if mh.n_heads > 1 else
+           "With one head the concatenation is that head's output, and W_O maps it back.")
+    )  # fmt: skip
     views.equation(figures["output"], "×", "mh_out")
     st.subheader("The residual view: X + output")
     views.equation(figures["residual"], "+", "mh_res")

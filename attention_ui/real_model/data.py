@@ -7,6 +7,7 @@ page counts them; the core's indices are 0-based.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -18,6 +19,9 @@ from attention_ui.draw.text import md_escape
 DEFAULT_QUERY = "it"  # the lesson's pronoun
 DEFAULT_TARGET = "animal"  # what the lesson says "it" refers to
 WORD_GAP = "\u2003"  # an em space between words; pieces of one word are joined by "·"
+# The lesson's minimal pair: "tired" fits the animal, "wide" fits the street.
+PAIR = {"tired": "wide", "wide": "tired"}
+_PAIR_WORD = re.compile(r"\b(" + "|".join(PAIR) + r")\b", re.IGNORECASE)
 
 
 def word_tokens(run: Run) -> list[int]:
@@ -37,6 +41,21 @@ def default_target(run: Run, query: int) -> int:
     words = [i for i in word_tokens(run) if i != query]
     found = [i for i in words if run.tokens[i].lower() == DEFAULT_TARGET]
     return found[0] if found else (words[0] if words else query)
+
+
+def second_sentence(text: str) -> str:
+    """The comparison's first second sentence: ``text`` with one word changed.
+
+    The lesson's pair swaps its last "tired" for "wide" (or back); a sentence without one of
+    those words is offered as it is, for the learner to change one word of it.
+    """
+    found = list(_PAIR_WORD.finditer(text))
+    if not found:
+        return text
+    word = found[-1]
+    other = PAIR[word.group(0).lower()]
+    other = other.capitalize() if word.group(0)[0].isupper() else other
+    return text[: word.start()] + other + text[word.end() :]
 
 
 def tokens_markdown(run: Run) -> str:
@@ -75,9 +94,25 @@ def _kind(run: Run, i: int) -> str:
     return "whole word"
 
 
-def subword_count(run: Run) -> int:
-    """How many tokens are pieces of a longer typed word."""
-    return sum(1 for i in word_tokens(run) if run.words.count(run.words[i]) > 1)
+def split_words(run: Run) -> tuple[list[str], list[str]]:
+    """The typed words the tokenizer split, by the step that split them.
+
+    First the text is cut at spaces and at every punctuation mark ("didn't" -> didn ' t:
+    each part starts a fresh token); then WordPiece cuts a word it does not know whole into
+    pieces that continue it ("##"). Returns (cut at punctuation, cut by WordPiece), each in
+    the order typed; a word can be in both.
+    """
+    tokens: dict[int, list[str]] = {}
+    for i in word_tokens(run):
+        tokens.setdefault(run.words[i], []).append(run.tokens[i])
+    punct, pieces = [], []
+    for word, toks in tokens.items():
+        text = run.word_text(next(i for i in word_tokens(run) if run.words[i] == word)) or ""
+        if any(not t.startswith("##") for t in toks[1:]):
+            punct.append(text)
+        if any(t.startswith("##") for t in toks):
+            pieces.append(text)
+    return punct, pieces
 
 
 def focus_table(

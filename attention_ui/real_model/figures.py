@@ -32,6 +32,9 @@ PHONE_GRID_WIDTH = 350  # the 6 x 12 grids fit the main column of a 390 px scree
 PHONE_FONT = {"size": 11}  # ticks and hover; the title a little larger (phone_layout)
 SHORT_NAMES = {"previous token": "prev", "next token": "next", "[CLS]/[SEP] sink": "sink",
                "same word": "word", "broad": "broad"}  # fmt: skip
+# A 6 x 12 grid's top margin: the title's own line at the top of the figure (as a heatmap's,
+# figures.TITLE), then the "head" axis title and the H1..H12 labels, one line each.
+GRID_TOP = fig.TITLE_ROOM + 2 * (fig.FONT["size"] + 6) + 8
 
 
 def layer_names(n: int) -> list[str]:
@@ -184,11 +187,11 @@ def _grid(
         "type": "rect", "x0": pick[1] - 0.5, "x1": pick[1] + 0.5, "y0": pick[0] - 0.5,
         "y1": pick[0] + 0.5, "line": {"color": "#D55E00", "width": 4}}]  # fmt: skip
     layout = {
-        "title": {"text": fig.safe(title), "x": 0.0},
+        "title": fig.TITLE | {"text": fig.safe(title)},  # above the axis title, not into it
         "font": fig.FONT,
-        "height": 120 + (36 if phone else 58) * n_layers,
+        "height": 120 + (36 if phone else 58) * n_layers + GRID_TOP - 70,
         "width": PHONE_GRID_WIDTH if phone else None,
-        "margin": {"l": 10, "r": 10, "t": 70, "b": 10},
+        "margin": {"l": 10, "r": 10, "t": GRID_TOP, "b": 10},
         "xaxis": {"side": "top", "type": "category", "title": {"text": "head", "standoff": 2}},
         "yaxis": {
             "type": "category",

@@ -18,13 +18,13 @@ from attention_core.pretrained import Model, Run, head_scenario
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.real_model import lab
+from attention_ui.real_model import data, lab
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
 
 DEFAULT_LAYER, DEFAULT_HEAD = 4, 2  # 1-based: where "it" -> "animal" is strongest (lesson)
 PAD_DEMO = 3  # [PAD] tokens added to show the padding mask
-WALKTHROUGH_PAGE = "scores"
+WALKTHROUGH_PAGE = "scores"  # the page, whose scores view is keyed "scores" too
 
 
 def qkv_note(layer: int) -> str:
@@ -146,6 +146,20 @@ def open_in_walkthrough(run: Run, layer: int, head: int) -> None:
     except InputError as exc:
         st.warning(md_escape(exc.message))
         return
-    state.set_scenario(scenario)
-    st.toast(f"Loaded layer {layer + 1}, head {head + 1} of the real model")
+    state.replace_scenario(scenario)  # undoable, like every load
+    query = picked_token(run)
+    views.start_scores_at(WALKTHROUGH_PAGE, state.labels(), state.get_trace(), query)
+    state.notice(
+        f"Layer {layer + 1}, head {head + 1} of the real model is now your scenario (direct "
+        f"mode, d_k = {state.get_trace().d_k}), shown from “{run.labels[query]}”, the token you "
+        "picked. Undo in the sidebar brings back the one it replaced."
+    )
     st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
+
+
+def picked_token(run: Run) -> int:
+    """The token picked in "From one token" (its label is in the session and the link), or
+    the page's default one ("it")."""
+    label = st.session_state.get(keys.RM_TOKEN)
+    words = [run.labels[i] for i in data.word_tokens(run)]
+    return run.labels.index(label) if label in words else data.default_query(run)

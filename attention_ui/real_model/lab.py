@@ -27,14 +27,13 @@ from attention_core.pretrained import (
 )
 from attention_core.pretrained.files import model_dir
 from attention_ui.draw.text import count, md_escape
-from attention_ui.frame import guard, keys, look
+from attention_ui.frame import guard, keys, look, state
 from attention_ui.real_model import data
 from attention_ui.real_model import figures as mf
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
 DEFAULT_TEXT = "The animal didn't cross the street because it was too tired"
-DEFAULT_TEXT_B = "The animal didn't cross the street because it was too wide"
 MAX_CHARS = 3000  # well past 128 tokens (the model's limit), short enough for a link
 CACHED_RUNS = 6  # a 128-token run holds ~50 MB of traces: 6 of them stay under the budget
 CLEAR = 0.5  # "looks mostly at": half of the row's attention
@@ -110,11 +109,14 @@ def sentence(model: Model) -> Run | None:
 def show_tokens(run: Run) -> None:
     st.markdown("**The tokens, as the model sees them**")
     st.markdown(data.tokens_markdown(run))
-    pieces = data.subword_count(run)
+    punct, pieces = (", ".join(f"“{md_escape(w)}”" for w in ws) for ws in data.split_words(run))
     st.caption(
         f"{count(len(run.tokens), 'token')}. **[CLS]** and **[SEP]** are added by the model "
-        "at the start and the end. Pieces of one typed word are joined by · (WordPiece "
-        f"splits words it does not know whole: {count(pieces, 'token')} here are such pieces)."
+        "at the start and the end. Pieces of one typed word are joined by ·. The text is "
+        "first cut at spaces and at every punctuation mark"
+        + (f" ({punct} here)" if punct else "")
+        + "; then WordPiece cuts a word it does not know whole into pieces marked ##"
+        + (f" ({pieces} here)." if pieces else " (none here).")
     )
     if run.unknown_text:
         unknown = ", ".join(f"“{md_escape(t)}”" for t in run.unknown_text)
@@ -238,8 +240,10 @@ def compare(model: Model, run: Run, query: int) -> None:
         "pair, “tired” fits the animal and “wide” fits the street: a head that resolves "
         "“it” should move its attention when the word changes."
     )
-    text_b = st.text_input("Second sentence", value=DEFAULT_TEXT_B, max_chars=MAX_CHARS,
-                           key=keys.RM_TEXT_B, bind="query-params")  # fmt: skip
+    text_b = st.text_input("Second sentence", max_chars=MAX_CHARS, key=second_box(run.text),
+                           bind="query-params")  # fmt: skip
+    if text_b == run.text:
+        st.caption("The second sentence is your sentence as it is: change one word of it.")
     try:
         run_b = encode(model, text_b)
         changes = compare_runs(run, run_b, query)
@@ -258,6 +262,19 @@ def compare(model: Model, run: Run, query: int) -> None:
     )
     table(data.change_table(changes, run, run_b))
     _top_change(run, run_b, query, top)
+
+
+def second_box(text: str) -> str:
+    """The second sentence's key, its box seeded with ``text`` with one word changed
+    (``data.second_sentence``): until the learner edits it, it follows the first sentence;
+    a link's ?rm_text_b= comes first."""
+    ss, auto = st.session_state, data.second_sentence(text)
+    if keys.RM_TEXT_B not in ss:
+        ss[keys.RM_TEXT_B] = state.url_value(keys.RM_TEXT_B) or auto
+    elif ss[keys.RM_TEXT_B] == ss.get(keys.RM_TEXT_B_AUTO):
+        ss[keys.RM_TEXT_B] = auto
+    ss[keys.RM_TEXT_B_AUTO] = auto
+    return keys.RM_TEXT_B
 
 
 def _top_change(run: Run, run_b: Run, query: int, top: HeadChange) -> None:

@@ -39,8 +39,11 @@ class Labels:
         return cls(list(tokens), list(tokens))
 
 
-def strongest_cell(t: AttentionTrace) -> tuple[int, int]:
-    """(query, key) of the largest raw score: where a breakdown starts."""
+def strongest_cell(t: AttentionTrace, query: int | None = None) -> tuple[int, int]:
+    """(query, key) of the largest raw score: where a breakdown starts. With ``query``, the
+    largest of that query's row."""
+    if query is not None:
+        return query, int(np.argmax(t.scores[query]))
     i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)
     return int(i), int(j)
 

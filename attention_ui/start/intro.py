@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from attention_core import PRESETS
 from attention_core.presets import hungry
 from attention_ui.draw import figures as fig
+from attention_ui.draw.diagram import pipeline_svg
+from attention_ui.frame import look
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example
 from attention_ui.frame.widgets import link
 from attention_ui.stages.registry import PIPELINE
 from attention_ui.views.chart import plot
-
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 def intuition() -> None:
@@ -44,14 +42,15 @@ def pipeline() -> None:
         with cols[2 * n].container(border=True):
             link(BY_KEY[stage.key].path, f"**{name}**")
             st.caption(detail)
-        if n + 1 < len(PIPELINE):
-            cols[2 * n + 1].markdown("### →")
+        if n + 1 < len(PIPELINE):  # → beside the next box; ↓ above it once the boxes stack
+            cols[2 * n + 1].container(key=f"recipe_right_{n}").markdown("### →")
+            cols[2 * n + 1].container(key=f"recipe_down_{n}").markdown("### ↓")
 
 
 def diagram() -> None:
-    """The recipe as a picture; it is drawn for a white page, so it keeps one (look.FRAME)."""
+    """The recipe as a picture, its ink in the theme's text colour (on a dark page too)."""
     card = st.container(key="start_diagram")
-    card.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention")
+    card.image(pipeline_svg(look.palette()), caption="The recipe of scaled dot-product attention")
 
 
 def preset_cards() -> None:

@@ -31,6 +31,7 @@ from attention_core import (
 from attention_ui.draw import figures as fig
 from attention_ui.draw.text import md_escape, minus, num, shape
 from attention_ui.frame import guard
+from attention_ui.frame.keys import URL_PARAMS
 from attention_ui.frame.widgets import csv_download, show_code
 from attention_ui.stages import data
 from attention_ui.stages import figures as sf
@@ -109,6 +110,16 @@ def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     _score_picker(labels, t, key)
     csv_download(_frame(labels, t, "scores"), "scores", key=f"{key}_csv_scores")
     show_code(attention, dot_product_terms, key=f"{key}_code")
+
+
+def start_scores_at(key: str, labels: Labels, t: AttentionTrace, query: int) -> None:
+    """The next time the scores view ``key`` is drawn, its pickers start at query row
+    ``query`` and the key it scores highest, not at the strongest cell of the whole grid
+    (a real head's is [CLS] against [CLS])."""
+    i, j = data.strongest_cell(t, query)
+    st.session_state[f"{key}_pick_q"], st.session_state[f"{key}_pick_k"] = (
+        labels.queries[i], labels.keys[j],
+    )  # fmt: skip
 
 
 @guard.fragment
@@ -199,17 +210,19 @@ def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
 
 
 # ---- Softmax ---------------------------------------------------------------------------
-def softmax_view(labels: Labels, t: AttentionTrace, key: str) -> None:
+def softmax_view(labels: Labels, t: AttentionTrace, key: str, share_row: bool = False) -> None:
+    """The weights, then one row step by step; ``share_row``: the picked row is in the URL
+    (as ``?<key>_row=``, declared in frame/keys), so a link opens on it."""
     plot(lazy(sf.softmax_summary, labels, t), key=f"{key}_chart")
-    _softmax_row(labels, t, key)
+    _softmax_row(labels, t, key, share_row)
     csv_download(_frame(labels, t, "weights"), "weights", key=f"{key}_csv_weights")
     show_code(softmax, naive_softmax, key=f"{key}_code")
 
 
 @guard.fragment
-def _softmax_row(labels: Labels, t: AttentionTrace, key: str) -> None:
+def _softmax_row(labels: Labels, t: AttentionTrace, key: str, share_row: bool = False) -> None:
     """One query's softmax, step by step; choosing the row reruns only this part."""
-    row = _pick_row(labels.queries, f"{key}_row")
+    row = _pick_row(labels.queries, f"{key}_row", share_row)
     st.markdown(f"**Softmax of the row for query {md_escape(labels.queries[row])}, step by step**")
     # A static table of text (6 significant digits): a head pick on the real model page
     # redraws it, and the interactive grid was a third of the browser's work there.
@@ -226,9 +239,18 @@ def _as_text(x: object) -> str:
     return x if isinstance(x, str) else num(float(x), 6)
 
 
-def _pick_row(labels: list[str], key: str) -> int:
-    if st.session_state.get(key) not in labels:
-        st.session_state[key] = labels[0]
+def _pick_row(labels: list[str], key: str, bound: bool = False) -> int:
+    """The "Query row" picker; ``bound``: kept in the URL as ``?key=`` (a declared parameter:
+    a link's row is used when it names one of these rows, else the first row)."""
+    ss = st.session_state
+    if bound:
+        assert key in URL_PARAMS, f"undeclared URL parameter {key!r}"
+        if key in ss and ss[key] not in labels:  # the tokens changed
+            del ss[key]
+        pick = st.selectbox("Query row", labels, key=key, bind="query-params")
+        return labels.index(pick) if pick in labels else 0
+    if ss.get(key) not in labels:
+        ss[key] = labels[0]
     return labels.index(st.selectbox("Query row", labels, key=key))
 
 
@@ -253,18 +275,26 @@ def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> Non
 
 
 # ---- Output ----------------------------------------------------------------------------
-def output(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None = None) -> None:
-    """weights · V, one query's output built up, and with X (n, d_model) the residual x + output."""
+def output(
+    labels: Labels,
+    t: AttentionTrace,
+    key: str,
+    X: np.ndarray | None = None,
+    share_row: bool = False,
+) -> None:
+    """weights · V, one query's output built up, and with X (n, d_model) the residual x + output;
+    ``share_row`` as for ``softmax_view``."""
     plot(lazy(sf.output_summary, labels, t), key=f"{key}_chart")
-    _output_row(labels, t, key, X)
+    _output_row(labels, t, key, X, share_row)
     csv_download(_frame(labels, t, "output"), "output", key=f"{key}_csv_output")
     show_code(attention, key=f"{key}_code")
 
 
 @guard.fragment
-def _output_row(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None) -> None:
+def _output_row(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | None,
+                share_row: bool = False) -> None:  # fmt: skip
     """How one query's output is built; choosing the row reruns only this part."""
-    row = _pick_row(labels.queries, f"{key}_row")
+    row = _pick_row(labels.queries, f"{key}_row", share_row)
     parts = data.contributions(t, row)  # (n_k, d_v)
     title = f"Output for {labels.queries[row]}: Σ weight × value"
     bars = lazy(fig.contributions_bar, parts, t.weights[row], labels.keys, title)

@@ -131,3 +131,18 @@ def test_default_scenario_is_the_default_preset():
     assert default_scenario() == PRESETS[DEFAULT_PRESET].build()
     default_scenario().validate()
     assert default_scenario().name
+
+
+def test_each_example_says_what_it_shows_and_its_scenario_bears_that_name():
+    """Issue 22: "Lesson 88 quiz" and "Paper guide toy" named a source, not what the example
+    shows; the loaded two-heads scenario was named with a comma its title lacked (the name
+    and the title were two spellings). The keys stay: links and saved files use them."""
+    assert list(PRESETS) == ["cat_mat", "paper_toy", "hungry", "quiz88", "two_heads", "random"]
+    titles = {k: p.title for k, p in PRESETS.items()}
+    assert titles["paper_toy"] == "One query, two keys: a weighted mix of 10 and 20"
+    assert titles["quiz88"] == "Two keys: scores become 80 % and 20 % of the attention"
+    assert titles["two_heads"] == "Two heads: the previous word and 'it' -> 'cat'"
+    assert not any(word in t for t in titles.values() for word in ("Lesson", "quiz", "toy"))
+    for key, preset in PRESETS.items():
+        expected = "random (seed 0)" if key == "random" else preset.title  # the seed is news
+        assert preset.build().name == expected, key

@@ -191,6 +191,31 @@ class Sidebar:
         label = self.root.get_by_text(re.compile(r"^\s*Scenario:")).first
         return (label.text_content() or "").translate(INVISIBLE)
 
+    def open_share(self) -> None:
+        """Open "Share and export" (a lazy expander: opening it reruns the app)."""
+        self.root.get_by_text("Share and export", exact=True).click()
+        self.page.locator("#al-share-full").wait_for(timeout=15_000)
+        wait_idle(self.page)
+
+    def share_box(self, which: str = "full") -> Locator:
+        """The read-only box of the full link, or of the short one ("short")."""
+        return self.page.locator(f"#al-share-{which}")
+
+    def copy(self, label: str = "Copy link") -> None:
+        """Press a share box's copy button and wait for it to say so."""
+        button = self.root.get_by_role("button", name=label, exact=True)
+        button.click()
+        note = self.page.locator(f"#{button.get_attribute('data-for')}-note")
+        expect(note).to_have_text("Copied.")
+
+    def make_short_link(self) -> None:
+        self.page.locator(f"{key('short_link_make')} button").click()
+        self.share_box("short").wait_for(timeout=15_000)
+        wait_idle(self.page)
+
+    def clipboard(self) -> str:
+        return self.page.evaluate("navigator.clipboard.readText()")
+
     def expect_visible(self) -> None:
         expect(self.root).to_be_visible()
 
@@ -231,6 +256,16 @@ class AppPage:
     def alerts(self, has_text: str) -> Locator:
         return self.page.locator(ALERT).filter(has_text=has_text)
 
+    def toasts(self) -> Locator:
+        return self.page.get_by_test_id("stToast")
+
+    def in_view(self, locator: Locator) -> bool:
+        """Whether ``locator``'s first element lies wholly on the screen (not scrolled off)."""
+        box = locator.first.bounding_box()
+        size = self.page.viewport_size
+        assert size is not None
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
     def not_found(self) -> Locator:
         return self.page.get_by_text("Page not found")
 
@@ -249,6 +284,10 @@ class AppPage:
 
     def history_length(self) -> int:
         return self.page.evaluate("history.length")
+
+    def prev_next_links(self) -> Locator:
+        """The Previous / Next links at the bottom of the page."""
+        return self.page.locator(f"{key('prev_next')} a")
 
     def follow_next(self, title: str) -> None:
         """Click the "<title> →" link at the bottom of the page."""
@@ -281,6 +320,23 @@ class StartPage(AppPage):
     def load_example(self, preset_key: str) -> None:
         self.page.locator(f"{key(f'start_load_{preset_key}')} button").click()
         wait_idle(self.page)
+
+    @property
+    def intuition(self) -> Heatmap:
+        """The "it -> animal" bar chart (a Plotly chart like the heatmaps)."""
+        return Heatmap(self.page, key("start_intuition"))
+
+    def diagram(self) -> Locator:
+        """The recipe diagram's image."""
+        return self.page.locator(f"{key('start_diagram')} img")
+
+    def recipe_arrows(self) -> list[str]:
+        """The arrows between the recipe's boxes that are shown, in page order."""
+        return [
+            a.inner_text().strip()
+            for a in self.page.locator("[class*='st-key-recipe_'] h3").all()
+            if a.is_visible()
+        ]
 
 
 class InputsPage(AppPage):
@@ -673,6 +729,7 @@ class RealModelPage(AppPage):
 
     path = "/real-model"
     GALLERY, ON_TARGET, TARGETS = key("rm_gallery"), key("rm_on_target"), key("rm_targets")
+    CHANGE = key("rm_change")  # the two-sentence comparison's 6 x 12 grid
     STAGE_CHARTS: ClassVar[dict[str, str]] = {
         "Scores": "rm_scores_chart",
         "Scaling": "rm_scaling_scaled",

@@ -50,7 +50,7 @@ def test_open_a_head_in_the_walkthrough(page: Page) -> None:
     lab.open_in_walkthrough(2)
     page.wait_for_url(re.compile(r".*/scores\?s=.*"), timeout=lab.TIMEOUT)
     page.wait_for_selector(f"{MAIN} h1:has-text('Scores')", timeout=lab.TIMEOUT)
-    expect(page.get_by_test_id("stToast").first).to_contain_text("Head 2", timeout=10_000)
+    expect(lab.alerts("Head 2's Q, K and V")).to_be_visible(timeout=10_000)  # not a toast
     loaded = lab.scenario()
     s = scenario(2)
     assert loaded.mode == "direct"

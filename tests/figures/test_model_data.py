@@ -34,10 +34,20 @@ def test_tokens_line_marks_pieces_specials_and_unknowns(model) -> None:
     assert "didn·'·t" in line
     assert r"**~~\[UNK\]~~**" in line
     assert r"\<·b·\>" in line  # escaped, and one typed word
-    assert data.subword_count(run) == 6
+    # both typed words are cut at punctuation (didn ' t, < b >); neither by WordPiece
+    assert data.split_words(run) == (["didn't", "<b>"], [])
     kinds = data.token_table(run)["kind"].tolist()
     assert kinds[0] == "special (added by the model)" and kinds[1] == "piece 1 of 3 of one word"
     assert "[UNK]: not in the vocabulary" in kinds
+
+
+def test_split_words_names_the_step_that_split_each_word(model) -> None:
+    """Issue 22: "didn't" is cut by the punctuation split that runs before WordPiece; only
+    a word the vocabulary lacks whole is cut into ## pieces (un ##bel ##ie ##va ##bly)."""
+    run = model.encode("The animal didn't cross unbelievably")
+    assert run.tokens[3:6] == ("didn", "'", "t") and run.tokens[7] == "un"
+    assert data.split_words(run) == (["didn't"], ["unbelievably"])
+    assert data.split_words(model.encode("tokenization's")) == (["tokenization's"],) * 2
 
 
 def test_aligned_rows_pair_tired_with_wide(model) -> None:
@@ -47,3 +57,12 @@ def test_aligned_rows_pair_tired_with_wide(model) -> None:
     assert labels[13] == "tired / wide" and labels[2] == "animal"
     np.testing.assert_array_equal(first, a.heads[3][1].weights[10])
     np.testing.assert_array_equal(second, b.heads[3][1].weights[10])  # same length: 1 to 1
+
+
+@pytest.mark.parametrize(
+    ("first", "expected"),
+    [("It was Tired.", "It was Wide."), ("wide, wide, tired", "wide, wide, wide"),
+     ("The retired man", "The retired man"), ("", "")],
+)  # fmt: skip
+def test_the_second_sentence_swaps_one_word_of_the_pair(first: str, expected: str) -> None:
+    assert data.second_sentence(first) == expected

@@ -138,6 +138,13 @@ MUTANTS = (
         ("tests/core/test_pretrained_patterns.py",),
     ),
     Mutant(
+        "tiny weights printed as 2.687e−04 again",
+        "attention_ui/draw/figures.py",
+        "right_margin=70, fixed=True)",
+        "right_margin=70, fixed=False)",
+        ("tests/figures/test_teacher_figures.py",),
+    ),
+    Mutant(
         "score breakdown starts on the smallest score",
         "attention_ui/stages/data.py",
         "i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)",

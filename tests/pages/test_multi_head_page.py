@@ -192,7 +192,9 @@ def test_open_a_head_in_the_walkthrough() -> None:
     assert_within(loaded.Q, s.X @ s.W_q[:, 4:8], matmul_bound(s.X, s.W_q[:, 4:8]), "Q")
     assert_within(loaded.V, s.X @ s.W_v[:, 4:8], matmul_bound(s.X, s.W_v[:, 4:8]), "V")
     assert at.title[0].value == BY_KEY["scores"].title
-    assert any("Head 2" in t.value for t in at.toast)
+    # under the title, in the page's flow (issue 22: a toast covered the colour bar)
+    assert [m.value.startswith("Head 2's Q, K and V") for m in at.main.success] == [True]
+    assert not at.toast
 
 
 def test_an_old_link_loads_as_one_head() -> None:

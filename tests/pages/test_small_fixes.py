@@ -41,7 +41,7 @@ def test_a_scenario_with_other_tokens_is_named_after_them() -> None:
 def test_numbers_only_edits_keep_the_name_marked_edited() -> None:
     at = inputs_page()
     at.number_input(key="size_d_k").set_value(4).run()
-    assert at.session_state["scenario"].name == "the cat sat on the mat (edited)"
+    assert at.session_state["scenario"].name == "The cat sat on the mat (edited)"
 
 
 def test_the_teacher_can_name_the_scenario_and_edits_keep_it() -> None:

@@ -1,0 +1,220 @@
+"""What a new teacher hit (issue 22), in Chromium at desktop and phone sizes, with screenshots
+in test-artifacts/ (teacher-*.png)."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+from helpers import REPO_ROOT, goto, shot
+from page_objects import (
+    MultiHeadPage,
+    RealModelPage,
+    ScoresPage,
+    SoftmaxPage,
+    StartPage,
+    key,
+    query,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from attention_core import PRESETS
+from attention_ui.draw import figures as fig
+
+pytestmark = pytest.mark.e2e
+PHONE = {"width": 390, "height": 844}
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/156.0.0.0 Mobile Safari/537.36"
+)
+
+
+def phone(browser: Browser, browser_context_args: dict, **extra: object) -> BrowserContext:
+    return browser.new_context(**{**browser_context_args, "viewport": PHONE, **extra},
+                               user_agent=PHONE_AGENT, is_mobile=True, has_touch=True,
+                               device_scale_factor=2)  # fmt: skip
+
+
+def test_the_start_pages_bars_keep_their_labels_whole(page: Page) -> None:
+    """ "jungle" lost the tail of its j below the chart ("iungle")."""
+    start = StartPage(page).open()
+    chart = start.intuition.root
+    assert start.intuition.x_labels() == ["animal", "jungle", "hunt"]
+    svg = chart.locator(".main-svg").first.bounding_box()
+    for label in chart.locator(".xtick text").all():
+        box = label.bounding_box()
+        assert box is not None and svg is not None
+        assert box["y"] + box["height"] <= svg["y"] + svg["height"], "a label is cut off"
+    shot(page, "teacher-start-desktop")
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_recipe_diagram_follows_the_theme(
+    browser: Browser, browser_context_args: dict, scheme: str
+) -> None:
+    context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        start = StartPage(page).open()
+        src = start.diagram().get_attribute("src") or ""
+        assert src.startswith("data:image/svg+xml;base64,")
+        svg = base64.b64decode(src.split(",", 1)[1]).decode()
+        ink = fig.PALETTES[scheme].ink
+        assert f'color="{ink}"' in svg and "#FFFFFF" not in svg.upper()
+        background = start.diagram().evaluate("e => getComputedStyle(e).backgroundColor")
+        assert background == "rgba(0, 0, 0, 0)", "the diagram sits on a card of its own"
+        start.diagram().scroll_into_view_if_needed()
+        shot(page, f"teacher-start-diagram-{scheme}", full=False)
+    finally:
+        context.close()
+
+
+def test_the_recipe_arrows_point_down_once_the_boxes_stack(
+    page: Page, browser: Browser, browser_context_args: dict
+) -> None:
+    assert StartPage(page).open().recipe_arrows() == ["→"] * 4  # a row of boxes
+    context = phone(browser, browser_context_args)
+    small = context.new_page()
+    try:
+        start = StartPage(small).open()
+        assert start.recipe_arrows() == ["↓"] * 4
+        boxes = [start.pipeline_link(name).first.bounding_box()["y"]
+                 for name in ("MatMul", "Scale", "Mask", "SoftMax")]  # fmt: skip
+        assert boxes == sorted(boxes), "the boxes stack top to bottom"
+        start.pipeline_link("Scale").scroll_into_view_if_needed()
+        shot(small, "teacher-start-recipe-phone", full=False)
+    finally:
+        context.close()
+
+
+def test_previous_and_next_are_a_thumbs_height_on_a_phone(
+    browser: Browser, browser_context_args: dict
+) -> None:
+    context = phone(browser, browser_context_args)
+    page = context.new_page()
+    try:
+        softmax = SoftmaxPage(page).open()
+        links = softmax.prev_next_links()
+        assert links.count() == 2
+        for link in links.all():
+            link.scroll_into_view_if_needed()
+            box = link.bounding_box()
+            assert box is not None and box["height"] >= 44, f"{box} is too small to tap"
+        shot(page, "teacher-prev-next-phone", full=False)
+    finally:
+        context.close()
+
+
+SIZES = {"desktop": (1400, 1000), "hd": (1920, 1080), "phone": PHONE}
+
+
+def sized(browser: Browser, browser_context_args: dict, size: str) -> BrowserContext:
+    if size == "phone":
+        return phone(browser, browser_context_args)
+    width, height = SIZES[size]
+    return browser.new_context(
+        **{**browser_context_args, "viewport": {"width": width, "height": height}}
+    )
+
+
+def expect_landed_on_scores(scores: ScoresPage, notice: str) -> None:
+    """The Scores page from its top: its heading on screen, the message under it in the
+    page's flow, and no toast over the figures."""
+    expect(scores.heading()).to_have_text("3. Scores")
+    scores.wait_idle()
+    assert scores.in_view(scores.heading()), "the page opened scrolled away from its heading"
+    expect(scores.alerts(notice)).to_be_visible()
+    assert scores.toasts().count() == 0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_opening_a_multi_head_head_lands_at_the_top_of_scores(
+    browser: Browser, browser_context_args: dict, size: str
+) -> None:
+    context = sized(browser, browser_context_args, size)
+    page = context.new_page()
+    try:
+        lab = MultiHeadPage(page)
+        goto(page, f"/multi-head?s={PRESETS['two_heads'].build().to_url()}", timeout=lab.TIMEOUT)
+        button = page.get_by_role("button", name="Open head 1 in the walkthrough")
+        button.scroll_into_view_if_needed()  # the bottom of a long page, as a teacher scrolls
+        lab.open_in_walkthrough(1)
+        page.wait_for_url(re.compile(r".*/scores\?s=.*"), timeout=lab.TIMEOUT)
+        expect_landed_on_scores(ScoresPage(page), "Head 1's Q, K and V are now your scenario")
+        shot(page, f"teacher-open-head-multi-head-{size}", full=False)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
+    browser: Browser, browser_context_args: dict, size: str
+) -> None:
+    pytest.importorskip("tokenizers")
+    if not (REPO_ROOT / ".model").exists():
+        pytest.skip("model not fetched: make model")
+    context = sized(browser, browser_context_args, size)
+    page = context.new_page()
+    try:
+        lab = RealModelPage(page).open("?rm_token=it&rm_layer=4&rm_head=2")
+        page.locator(".st-key-rm_open button").scroll_into_view_if_needed()
+        lab.open_in_walkthrough()
+        scores = ScoresPage(page)
+        expect_landed_on_scores(scores, "shown from “it”, the token you picked")
+        assert (scores.picked_query(), scores.picked_key()) == ("it", "animal")
+        shot(page, f"teacher-open-head-real-model-{size}", full=False)
+    finally:
+        context.close()
+
+
+def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
+    page: Page, new_context
+) -> None:
+    """The full link is copied at a click, with the Softmax row picked in a fragment (the
+    sidebar was not rerun); a short link (?l=, the store of the live class) opens the same
+    numbers on the same page in another browser."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    softmax = SoftmaxPage(page).open()
+    softmax.sidebar.open_share()
+    softmax.pick_row("mat")
+    page.wait_for_url(re.compile(r"softmax_row=mat"), timeout=10_000)
+    softmax.sidebar.copy("Copy link")
+    copied = softmax.sidebar.clipboard()
+    assert query(copied)["softmax_row"] == "mat"
+    assert query(copied)["s"] == query(page.url)["s"]
+    assert softmax.sidebar.share_box().input_value() == copied  # what is shown is what is copied
+    shot(page, "teacher-share-sidebar", full=False)
+
+    other = new_context().new_page()
+    again = SoftmaxPage(other).open_link(copied)
+    assert again.h1 == "6. Softmax"
+    assert other.locator(f"{key(SoftmaxPage.ROW_KEY)} input").input_value() == "mat"
+
+    softmax.sidebar.make_short_link()
+    softmax.sidebar.copy("Copy short link")
+    short = softmax.sidebar.clipboard()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/softmax\?l=[A-Z2-9]{10}", short), short
+    third = new_context().new_page()
+    followed = SoftmaxPage(third).open_link(short)
+    assert followed.h1 == "6. Softmax"
+    assert followed.scenario().to_url() == query(page.url)["s"]
+    assert "l=" not in third.url  # the address became the full link
+
+
+def test_the_comparisons_title_keeps_clear_of_its_axis_title(page: Page) -> None:
+    """ "…changes, per head" ran into the "head" axis title ("…per headhead")."""
+    pytest.importorskip("tokenizers")
+    if not (REPO_ROOT / ".model").exists():
+        pytest.skip("model not fetched: make model")
+    lab = RealModelPage(page).open()
+    page.get_by_role("tab", name="Two sentences side by side", exact=True).click()
+    lab.wait_idle()
+    chart = lab.chart(lab.CHANGE).root
+    chart.locator(".g-xtitle").wait_for(timeout=30_000)
+    title = chart.locator(".g-gtitle").first.bounding_box()
+    axis = chart.locator(".g-xtitle").first.bounding_box()
+    assert title is not None and axis is not None
+    assert title["y"] + title["height"] <= axis["y"], f"title {title} runs into {axis}"
+    chart.scroll_into_view_if_needed()
+    shot(page, "teacher-real-model-compare", full=False)
