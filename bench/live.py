@@ -51,7 +51,7 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
-from attention_ui.live.store import open_store  # noqa: E402
+from attention_ui.storage.store import open_store  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
 from bench.seats import RUN_TIMEOUT, cpu_seconds, listening_pids  # noqa: E402
 

@@ -128,7 +128,7 @@ URL_PARAMS: dict[str, str] = {
     RM_HEAD: "the real-model page's head, 1 to 12",
     JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
     TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
-    SHORT: "a short link's id (live.links): read once, the scenario and page it names replace it",
+    SHORT: "a short link's id (frame.links): read once, the scenario and page it names replace it",
     # The walkthrough's row pickers (Softmax, Output), bound to the URL: a link keeps the row.
     SOFTMAX_ROW: "the Softmax page's query row (its label)",
     OUTPUT_ROW: "the Output page's query row (its label)",

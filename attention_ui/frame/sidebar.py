@@ -10,8 +10,7 @@ import streamlit as st
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, count, md_escape
-from attention_ui.frame import examples, guard, keys, menu, state
-from attention_ui.live import links
+from attention_ui.frame import examples, guard, keys, links, menu, state
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"

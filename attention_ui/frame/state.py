@@ -25,6 +25,7 @@ from attention_core import (
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import NAME_CHARS, edited_name
+from attention_ui.frame import links
 from attention_ui.frame.keys import (
     CARRIED_PARAMS,
     CURRENT_PAGE,
@@ -52,7 +53,6 @@ from attention_ui.frame.keys import (
     URL_KEY,
     URL_PARAMS,
 )
-from attention_ui.live import links
 from attention_ui.stages.data import Labels
 
 T = TypeVar("T")

@@ -20,7 +20,7 @@ from attention_ui.frame import guard, keys
 from attention_ui.live import session
 from attention_ui.live.figures import tally_figure
 from attention_ui.live.questions import FEEDBACK, Question, Questions, csv_text
-from attention_ui.live.store import StoreDownError
+from attention_ui.storage.store import StoreDownError
 from attention_ui.views.chart import plot
 
 # The stage a presentation step suggests asking about.

@@ -22,7 +22,7 @@ import uuid
 from pathlib import Path
 
 from attention_ui.live.rooms import PRESENT_FOR, Rooms
-from attention_ui.live.store import StoreDownError
+from attention_ui.storage.store import StoreDownError
 
 WATCH_S = 1.0  # a phone fetches its room's version file this often (static, no script run)
 HEARTBEAT_S = 5.0  # a phone's fragment runs this often: the count, and the fallback poll

@@ -1,6 +1,6 @@
 """A live class's room: its code, the teacher's secret, what it shows, and who follows it.
 
-No Streamlit here: a room is records in the store (``live.store``), so that any process on
+No Streamlit here: a room is records in the store (``storage.store``), so that any process on
 any machine serves its students. What a room holds, and nothing more:
 
 - ``room:CODE``: the page, the presentation step, the scenario (as its ``?s=`` text: the
@@ -24,10 +24,9 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from attention_ui.live.store import Store
+from attention_ui.storage.store import READABLE, Store
 
-# Easy to read aloud and to type on a phone: no 0/O, no 1/I/L (and so no l either).
-ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+ALPHABET = READABLE  # a join code: easy to read aloud and to type on a phone
 CODE_LEN = 5  # 31^5 = 28.6 million codes; wrong guesses are slowed down (JoinLimiter)
 ROOM_TTL = 12 * 3600.0  # seconds after the teacher's last change
 PRESENT_FOR = 8.0  # a process's count of followers is current for this long

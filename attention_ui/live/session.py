@@ -26,7 +26,7 @@ from attention_core import InputError, Scenario
 from attention_ui.frame import keys, state
 from attention_ui.live.hub import Hub
 from attention_ui.live.rooms import JoinLimiter, NoRoomError, NotTeacherError, Rooms, normalise_code
-from attention_ui.live.store import STORE_ENV, StoreDownError, open_store
+from attention_ui.storage.store import STORE_ENV, StoreDownError, open_store
 
 FREE_TRIES = 5  # wrong codes a session may type before each next try waits longer
 MAX_WAIT_S = 60

@@ -19,7 +19,7 @@ from attention_ui.live import ask, session
 from attention_ui.live.address import join_address
 from attention_ui.live.hub import HEARTBEAT_S, WATCH_S
 from attention_ui.live.qr import qr_img
-from attention_ui.live.store import StoreDownError
+from attention_ui.storage.store import StoreDownError
 
 RECONNECTING = "Live class: reconnecting… This page works on its own meanwhile."
 COUNT_EVERY_S = 2.0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_ui.live.store import RedisStore, SqliteStore, Store
+from attention_ui.storage.store import RedisStore, SqliteStore, Store
 from tests.live.redis_server import RedisServer, need_redis
 
 

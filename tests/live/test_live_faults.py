@@ -12,8 +12,8 @@ from streamlit.testing.v1 import AppTest
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.live.rooms import JoinLimiter, Rooms
-from attention_ui.live.store import RedisStore, SqliteStore
 from attention_ui.live.views import RECONNECTING
+from attention_ui.storage.store import RedisStore, SqliteStore
 from tests.live.redis_server import REDIS, RedisServer, need_redis
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

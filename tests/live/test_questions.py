@@ -13,7 +13,7 @@ from attention_core.exercises.cell import cell_question
 from attention_core.exercises.checker import check_answer
 from attention_ui.live.questions import OTHER, Questions, Tally, csv_text
 from attention_ui.live.rooms import Rooms
-from attention_ui.live.store import open_store
+from attention_ui.storage.store import open_store
 
 CAT = PRESETS["cat_mat"].build()
 

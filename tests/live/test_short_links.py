@@ -13,14 +13,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
-from attention_ui.frame import keys
+from attention_ui.frame import keys, links
+from attention_ui.frame.links import LINK_TTL, ShortLinks
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import SHARE_BOX
-from attention_ui.live import links
-from attention_ui.live.links import LINK_TTL, ShortLinks
 from attention_ui.live.rooms import ALPHABET
-from attention_ui.live.store import StoreDownError
-from tests.live.conftest import free_port
+from attention_ui.storage.store import StoreDownError
+from tests.live.redis_server import free_port
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 HUNGRY = PRESETS["hungry"].build().to_url()

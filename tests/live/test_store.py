@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_ui.live.store import StoreDownError, open_store
+from attention_ui.storage.store import StoreDownError, open_store
 
 
 def test_values_expire_and_are_replaced(backend) -> None:

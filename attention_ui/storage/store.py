@@ -30,6 +30,8 @@ RUNTIME_DIR = Path(os.environ.get("ATTENTION_LAB_RUNTIME") or Path(__file__).res
                    / ".runtime")  # fmt: skip
 DEFAULT_URL = f"sqlite:///{RUNTIME_DIR / 'live.db'}"
 STORE_ENV = "LIVE_STORE"
+# Codes people read aloud and type on a phone (a room's, a short link's): no 0/O, no 1/I/L.
+READABLE = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 class StoreDownError(Exception):

@@ -1,5 +1,5 @@
 """Short share links (``?l=ID``): a scenario's ``?s=`` text and its page, kept in the live
-class's store (``live.store``: SQLite by default, Redis by LIVE_STORE) for ``LINK_TTL``.
+class's store (``storage.store``: SQLite by default, Redis by LIVE_STORE) for ``LINK_TTL``.
 
 The full ``?s=`` link needs no server and always works; a short link is a convenience for a
 board or a chat, and only as good as the store. So a link record holds exactly what the full
@@ -22,8 +22,8 @@ import re
 
 import streamlit as st
 
-from attention_ui.live.rooms import ALPHABET
-from attention_ui.live.store import STORE_ENV, Store, StoreDownError, open_store
+from attention_ui.storage.store import READABLE as ALPHABET
+from attention_ui.storage.store import STORE_ENV, Store, StoreDownError, open_store
 
 LINK_TTL = 30 * 24 * 3600.0  # seconds: a month of lessons, then the full link is the way
 ID_LEN = 10  # 31^10 ≈ 8e14 ids, drawn from a hash: not guessable, collisions negligible
