@@ -48,14 +48,42 @@ def phone() -> bool:
 # Static CSS and script of our own (no learner text in them), added once per run by app.py.
 # - Formulas wider than a phone scroll sideways instead of being cut at the right edge.
 # - The Start page's diagram (dark lines and text) keeps a white card in the dark theme.
+# - WCAG 2.2 AA where Streamlit's own styles miss it (README, "Accessibility"):
+#   captions are the theme's text at opacity 0.6, #828180 on white, 3.9:1 (1.4.3): at
+#   0.8 they read 7:1 in light and 9.8:1 in dark; the slider's value is the theme's
+#   primary red, 3.9:1 on the dark background: it takes the text colour. (Streamlit's
+#   --st-* colour variables exist only inside components, so none is used here.) Links
+#   and scrolling regions get a focus ring in the text's own colour (2.4.7).
+#   Streamlit's header is fixed over the scrolling main area, so the browser could scroll
+#   a focused element under it (2.4.11): the main area keeps a header's height free.
 # - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
 #   covers the page; the app draws its own menu (attention_ui.frame.menu, links with ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
 #   sidebar link also presses the sidebar's close button.
+# - A formula, table or chart that scrolls sideways is a keyboard stop (2.1.1; axe's
+#   scrollable-region-focusable): the script gives each one that really overflows
+#   tabindex=0, role=region and a name, and the CSS a focus ring and a shadow at the edge
+#   it scrolls to (the scroll-shadow technique: covers that scroll with the content).
 FRAME = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
 .st-key-start_diagram img { background: #FFFFFF; border-radius: 0.5rem; padding: 0.5rem; }
+.stApp [data-testid="stCaptionContainer"] { opacity: 0.8; }
+.stApp [data-testid="stSliderThumbValue"] { color: inherit; }
+[data-testid="stMain"] { scroll-padding-top: 4.5rem; scroll-padding-bottom: 1rem; }
+[data-al-scrolls] {
+  background:
+    linear-gradient(to right, var(--al-bg) 40%, transparent) left / 1.5rem 100% no-repeat local,
+    linear-gradient(to left, var(--al-bg) 40%, transparent) right / 1.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(128,128,128,0.6), transparent)
+      left / 0.6rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(128,128,128,0.6), transparent)
+      right / 0.6rem 100% no-repeat scroll;
+  border-radius: 0.25rem;
+}
+[data-al-scrolls]:focus-visible, .stApp a:focus-visible {
+  outline: 2px solid currentColor; outline-offset: 2px;
+}
 @media (max-width: 640px) {
   .katex-display > .katex { font-size: 1.05em; }
   [data-testid="stFullScreenFrame"]:has(> [data-testid="stPlotlyChart"]) { overflow-x: auto; }
@@ -72,6 +100,37 @@ FRAME = """
     const close = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
     if (close) close.click();
   }, true);
+  const SCROLLERS = [
+    [".katex-display", "Formula, scrolls sideways"],
+    ["[data-testid='stTable'] > div", "Table, scrolls sideways"],
+    ["[data-testid='stFullScreenFrame']:has(> [data-testid='stPlotlyChart'])",
+     "Chart, scrolls sideways"],
+  ];
+  const mark = () => {
+    const app = document.querySelector("[data-testid='stApp']");  // its shadows' cover colour
+    if (app) document.body.style.setProperty("--al-bg", getComputedStyle(app).backgroundColor);
+    for (const [selector, name] of SCROLLERS) {
+      for (const el of document.querySelectorAll(selector)) {
+        const scrolls = el.scrollWidth > el.clientWidth + 1;
+        if (scrolls === el.hasAttribute("data-al-scrolls")) continue;
+        if (scrolls) {
+          el.setAttribute("data-al-scrolls", "");
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "region");
+          el.setAttribute("aria-label", name);
+        } else {
+          for (const a of ["data-al-scrolls", "tabindex", "role", "aria-label"]) {
+            el.removeAttribute(a);
+          }
+        }
+      }
+    }
+  };
+  let due = null;
+  const soon = () => { if (due === null) due = setTimeout(() => { due = null; mark(); }, 60); };
+  new MutationObserver(soon).observe(document.body, {childList: true, subtree: true});
+  window.addEventListener("resize", soon);
+  soon();
 })();
 </script>
 """

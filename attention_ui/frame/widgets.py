@@ -26,7 +26,7 @@ def stage_header(stage: Stage) -> None:
     """A walkthrough page's top: title, the formula with its part highlighted, the explanation."""
     st.title(stage.title)
     if stage.highlight is not None:
-        st.latex(stage.formula(stacked=look.phone()))
+        st.latex(stage.formula(stacked=look.phone(), colour=look.palette().accent))
     st.markdown(stage.long)
 
 

@@ -16,6 +16,11 @@ from attention_ui.stages.registry import PIPELINE
 from attention_ui.views.chart import plot
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+# What the diagram shows, in the order of its boxes (assets/pipeline.svg).
+DIAGRAM_ALT = (
+    "A flow chart of five boxes from top to bottom: MatMul Q Kᵀ, Scale × 1/√d_k, "
+    "Mask (optional), SoftMax of each row, and MatMul of the weights with V, giving the output."
+)
 
 
 def intuition() -> None:
@@ -51,7 +56,8 @@ def pipeline() -> None:
 def diagram() -> None:
     """The recipe as a picture; it is drawn for a white page, so it keeps one (look.FRAME)."""
     card = st.container(key="start_diagram")
-    card.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention")
+    card.image(str(ASSETS / "pipeline.svg"), caption="The recipe of scaled dot-product attention",
+               alt=DIAGRAM_ALT)  # fmt: skip
 
 
 def preset_cards() -> None:
