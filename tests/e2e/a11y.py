@@ -38,7 +38,8 @@ class Violation:
         where = "\n".join(f"    {n['target']}: {n['html']}\n      {n['summary']}"
                           for n in self.nodes[:6])  # fmt: skip
         more = f"\n    ... and {len(self.nodes) - 6} more" if len(self.nodes) > 6 else ""
-        return f"  {self.rule} ({self.impact}, {len(self.nodes)} elements): {self.help}\n{where}{more}"
+        head = f"  {self.rule} ({self.impact}, {len(self.nodes)} elements): {self.help}"
+        return f"{head}\n{where}{more}"
 
 
 def audit(page: Page) -> list[Violation]:

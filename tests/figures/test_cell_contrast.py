@@ -69,8 +69,10 @@ def lab_figures() -> dict[str, go.Figure]:
     return {
         "split": mhf.split_figure("K", rng.normal(size=(5, 8)), 4),
         "head_weights": mhf.head_weights_figure(w, labels, labels, 1, 2, mask=causal),
-        **{f"mh_out_{n}": f for n, f in enumerate(mhf.output_figures(
-            concat, W_o, concat @ W_o, labels, 3))},  # fmt: skip
+        **{
+            f"mh_out_{n}": f
+            for n, f in enumerate(mhf.output_figures(concat, W_o, concat @ W_o, labels, 3))
+        },
         "head_grid": rmf.head_grid(grid, "weight on 'it'", pick=(2, 3)),
         "targets_grid": rmf.targets_grid(grid, [["<b>it</b>"] * 12] * 6, "top keys"),
     }
