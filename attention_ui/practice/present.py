@@ -27,7 +27,7 @@ from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, Labels
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
-from attention_ui.views.chart import plot
+from attention_ui.views.chart import described_by, numbers, plot
 
 STEP_PARAM = keys.STEP_PARAM  # ?step=k in the URL, 1-based
 STEP_KEY = keys.PRESENT_STEP  # widget-free: survives leaving the page and coming back
@@ -339,8 +339,10 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
 
 def chart(figure: go.Figure, name: str) -> None:
     """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS)."""
+    key = f"present_fig_{name.removeprefix('qkv_')}"
     with st.container(key=f"present_chart_{name}"):
-        plot(figure, key=f"present_fig_{name.removeprefix('qkv_')}", height="stretch")
+        plot(figure, key=key, height="stretch", table=False)
+    numbers(described_by(figure), key)  # below the box sized to the screen
 
 
 def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:
