@@ -64,6 +64,7 @@ def phone() -> bool:
 #   scrollable-region-focusable): the script gives each one that really overflows
 #   tabindex=0, role=region and a name, and the CSS a focus ring and a shadow at the edge
 #   it scrolls to (the scroll-shadow technique: covers that scroll with the content).
+# - A tap on a chart's cell picks it, as a click does (see the script).
 FRAME = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
@@ -71,6 +72,9 @@ FRAME = """
 .stApp [data-testid="stCaptionContainer"] { opacity: 0.8; }
 .stApp [data-testid="stSliderThumbValue"] { color: inherit; }
 [data-testid="stMain"] { scroll-padding-top: 4.5rem; scroll-padding-bottom: 1rem; }
+.stApp [data-testid="stRadio"] label, .stApp [data-testid="stCheckbox"] label {
+  min-height: 1.5rem;  /* 24 px targets (2.5.8): Streamlit's options are 22 px high */
+}
 [data-al-scrolls] {
   background:
     linear-gradient(to right, var(--al-bg) 40%, transparent) left / 1.5rem 100% no-repeat local,
@@ -126,6 +130,28 @@ FRAME = """
       }
     }
   };
+  // A tap on a chart picks what a click picks. Plotly takes the touch for panning and sends
+  // no click event for a tap (no plotly_click, so Streamlit's on_select sees nothing);
+  // after a tap (one finger, under 10 px and 600 ms) the same point gets the mouse's
+  // hover, press and release, which Plotly turns into its click.
+  let touch = null;
+  document.addEventListener("touchstart", (event) => {
+    const t = event.changedTouches[0];
+    touch = event.touches.length === 1 ? {x: t.clientX, y: t.clientY, at: Date.now()} : null;
+  }, {capture: true, passive: true});
+  document.addEventListener("touchend", (event) => {
+    const drag = event.target.closest && event.target.closest(".stPlotlyChart .nsewdrag");
+    const t = event.changedTouches[0];
+    if (!drag || !touch || Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > 10
+        || Date.now() - touch.at > 600) return;
+    const at = {clientX: t.clientX, clientY: t.clientY, bubbles: true, cancelable: true,
+                view: window};
+    setTimeout(() => {  // after Plotly has finished with the touch
+      drag.dispatchEvent(new MouseEvent("mousemove", at));
+      drag.dispatchEvent(new MouseEvent("mousedown", {...at, button: 0, buttons: 1}));
+      document.dispatchEvent(new MouseEvent("mouseup", {...at, button: 0, buttons: 0}));
+    }, 0);
+  }, {capture: true, passive: true});
   let due = null;
   const soon = () => { if (due === null) due = setTimeout(() => { due = null; mark(); }, 60); };
   new MutationObserver(soon).observe(document.body, {childList: true, subtree: true});
