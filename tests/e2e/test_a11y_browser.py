@@ -177,3 +177,56 @@ def test_a_tap_on_a_score_cell_picks_it(browser: Browser, browser_context_args: 
         shot(page, "touch-picked-cell", full=False)
     finally:
         context.close()
+
+
+# ---- a live class's screens ------------------------------------------------------------------
+@pytest.fixture
+def live_server(fresh_server, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
+    monkeypatch.delenv("ATTENTION_LAB_PUBLIC_URL", raising=False)
+    return fresh_server()
+
+
+def assert_clean(page: Page, where: str) -> None:
+    wait_idle(page)
+    bad = blocking(audit(page))
+    if bad:
+        shot(page, f"axe-live-{where}", full=False)
+    assert not bad, f"axe-core {AXE_VERSION}, {where}:\n" + "\n".join(map(str, bad))
+
+
+def test_a_live_class_screens_pass_axe(live_server, browser: Browser) -> None:
+    """The join box and its error on a phone, the teacher's panel with its QR code, the
+    follower's bar (following and exploring) and the pause notice."""
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    student = browser.new_context(**PHONE).new_page()
+    try:
+        goto(student, live_server.url + "/")
+        student.locator(".st-key-live_code input").fill("ZZZZZ")
+        student.locator(".st-key-live_code input").press("Enter")
+        expect(student.locator("[data-testid='stAlert']").first).to_be_visible()
+        assert_clean(student, "join box with its error, phone")
+
+        goto(teacher, live_server.url + "/present")
+        teacher.locator(".st-key-live_start button").first.click()
+        panel = teacher.locator(".st-key-live_panel button").first
+        expect(panel).to_contain_text("Live class", timeout=10_000)
+        code = panel.inner_text().split("Live class ")[1][:5]
+        panel.click()
+        expect(teacher.locator("img.al-qr").first).to_be_visible()
+        assert_clean(teacher, "teacher's panel and QR code")
+
+        goto(student, f"{live_server.url}/?join={code}")
+        expect(student.locator(".st-key-live_explore button")).to_be_visible(timeout=15_000)
+        assert_clean(student, "follower bar, phone")
+        teacher.locator(".st-key-live_pause_btn button").click()
+        expect(student.locator(".st-key-live_pause")).to_be_visible(timeout=10_000)
+        assert_clean(student, "pause notice, phone")
+        teacher.locator(".st-key-live_resume button").click()
+        expect(student.locator(".st-key-live_pause")).to_be_hidden(timeout=10_000)
+        student.locator(".st-key-live_explore button").tap()
+        expect(student.locator(".st-key-live_back button")).to_be_visible()
+        assert_clean(student, "exploring bar, phone")
+    finally:
+        teacher.context.close()
+        student.context.close()
