@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
+from attention_ui.draw.describe import Alternative
 from attention_ui.draw.text import count, md_escape, shape
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
@@ -27,7 +28,7 @@ from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, Labels
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
-from attention_ui.views.chart import described_by, numbers, plot
+from attention_ui.views.chart import described_by, numbers, plot, table
 
 STEP_PARAM = keys.STEP_PARAM  # ?step=k in the URL, 1-based
 STEP_KEY = keys.PRESENT_STEP  # widget-free: survives leaving the page and coming back
@@ -37,8 +38,9 @@ PRESET_KEY = "present_preset"
 # A slide's figure takes the screen's height left below the title, formula and text (the
 # server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 460,
 # 1080 px 820. Q, K and V have a line of text above them, so less is left for them.
-STAGE_FLOOR, STAGE_ABOVE = 340, 260  # px
-QKV_FLOOR, QKV_ABOVE = 300, 350  # px
+# (270 and 370 since the tables of issue 20: 9 and 16 px more went to the slide.)
+STAGE_FLOOR, STAGE_ABOVE = 340, 270  # px
+QKV_FLOOR, QKV_ABOVE = 300, 370  # px
 
 # Our own static CSS (no user text in it). Streamlit removes it with the page's other
 # elements, so the sidebar comes back on every other page.
@@ -313,14 +315,21 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
 
 
 def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
-    with st.container(key="present_text"):
+    words, numbers_box = st.columns([6, 1], vertical_alignment="center")
+    with words, st.container(key="present_text"):
         st.markdown(md_escape(step.short))
     rows = max(t.Q.shape[0], t.K.shape[0])
     figures = sf.qkv_figures(Labels.of(s), t)
+    shown = []
     for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
         cols = getattr(t, name).shape[1]
         with col:
-            chart(projector_figure(figure, rows, cols, narrow=True), f"qkv_{name}")
+            shown.append(chart(projector_figure(figure, rows, cols, narrow=True), f"qkv_{name}"))
+    # The three tables in one popover beside the text: the slide keeps its height.
+    with numbers_box, st.popover("Numbers", icon=":material/table:"):
+        for described in shown:
+            st.markdown(f"**{md_escape(described.name)}**")
+            table(described)
 
 
 def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
@@ -334,15 +343,18 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
     figure = STAGE_BY_KEY[step.stage].figure(Labels.of(s), t)
     rows, cols = np.shape(figure.data[0].z)  # the matrix drawn sets the projector sizes
     with right:
-        chart(projector_figure(figure, rows, cols), step.stage)
+        described = chart(projector_figure(figure, rows, cols), step.stage)
+    with text:  # under the words, where the slide has room: the figure fills its column
+        numbers(described, f"present_fig_{step.stage}")
 
 
-def chart(figure: go.Figure, name: str) -> None:
-    """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS)."""
+def chart(figure: go.Figure, name: str) -> Alternative:
+    """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS);
+    returns its text alternative, for its table (the box has no room for it)."""
     key = f"present_fig_{name.removeprefix('qkv_')}"
     with st.container(key=f"present_chart_{name}"):
         plot(figure, key=key, height="stretch", table=False)
-    numbers(described_by(figure), key)  # below the box sized to the screen
+    return described_by(figure)
 
 
 def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:

@@ -70,10 +70,17 @@ def numbers(described: Alternative, key: str) -> None:
                       on_change="rerun")  # fmt: skip
     if box.open is False:
         return
+    with box:
+        table(described)
+
+
+def table(described: Alternative) -> None:
+    """The figure's numbers as st.table, which writes Markdown: every header and cell escaped."""
     frame = described.table
+    if frame is None:
+        return
     escaped = frame.map(lambda v: md_escape(str(v)))
     escaped.index = [md_escape(str(v)) for v in frame.index]
     escaped.columns = [md_escape(str(v)) for v in frame.columns]
     escaped.index.name = md_escape(str(frame.index.name or ""))
-    with box:
-        st.table(escaped)
+    st.table(escaped)
