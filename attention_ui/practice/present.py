@@ -36,8 +36,8 @@ NEXT_KEY, BACK_KEY = "present_next", "present_back"
 PRESET_KEY = "present_preset"
 
 # A slide's figure takes the screen's height left below the title, formula and text (the
-# server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 460,
-# 1080 px 820. Q, K and V have a line of text above them, so less is left for them.
+# server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 450,
+# 1080 px 810. Q, K and V have a line of text above them, so less is left for them.
 # (270 and 370 since the tables of issue 20: 9 and 16 px more went to the slide.)
 STAGE_FLOOR, STAGE_ABOVE = 340, 270  # px
 QKV_FLOOR, QKV_ABOVE = 300, 370  # px
