@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from attention_ui.draw.contrast import plain
+
 
 def decode(value: Any) -> Any:
     """Plotly 7 sends numpy arrays as {"dtype", "bdata", "shape"}; turn them back into arrays."""
@@ -40,3 +42,8 @@ def menu_links(at: Any) -> list[dict]:
         el for el in at.sidebar.get("bidi_component") if el.proto.component_name.endswith("menu")
     ]
     return [] if not menus else json.loads(menus[0].proto.json)["items"]
+
+
+def cell_texts(trace: dict) -> list[list[str]]:
+    """A heatmap's printed cell texts without the colour each number is printed in."""
+    return [[plain(str(t)) for t in row] for row in trace["text"]]

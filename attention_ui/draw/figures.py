@@ -14,6 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
+from attention_ui.draw import contrast
 from attention_ui.draw.text import minus, num, vector_columns
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
@@ -35,10 +36,13 @@ class Palette:
     ink: str  # text, axes, outlines, the output diamond: Streamlit's own text colour
     masked: str  # masked cells and the gaps between cells; −∞ is written in its contrast
     legend_bg: str  # a legend over the plot, translucent
+    accent: str  # the formula's highlighted part: at least 4.5:1 on the theme's background
 
 
-LIGHT = Palette("light", "#31333F", MASKED_BG, "rgba(255,255,255,0.8)")
-DARK = Palette("dark", "#FAFAFA", "#5C5F6B", "rgba(14,17,23,0.8)")
+# Accents: Okabe-Ito's vermillion (#D55E00, 3.9:1 on white) darkened to 5.5:1 on white and
+# lightened to 7.8:1 on the dark theme's #171614 (contrast.ratio; tests/figures/test_contrast).
+LIGHT = Palette("light", "#31333F", MASKED_BG, "rgba(255,255,255,0.8)", "#B34700")
+DARK = Palette("dark", "#FAFAFA", "#5C5F6B", "rgba(14,17,23,0.8)", "#FF8C42")
 CLEAR = "rgba(0,0,0,0)"
 GRID = "rgba(128,128,128,0.3)"  # grid and zero lines: faint on white and on near-black
 PALETTES = {p.name: p for p in (LIGHT, DARK)}
@@ -369,8 +373,9 @@ def themed(figure: go.Figure, palette: Palette = LIGHT) -> go.Figure:
 
     The background is transparent (the page's own shows through), text and INK take the
     theme's ink, grid lines a grey that reads on both backgrounds, and a heatmap's grey
-    (masked cells, the gaps) the theme's. Heatmap cell numbers keep Plotly's automatic
-    contrast with their cell, so they stay readable on both ends of every colour scale.
+    (masked cells, the gaps) the theme's. Every number printed in a heatmap cell gets black
+    or white, whichever contrasts more with its cell (``contrast.label_cells``: at least
+    4.58:1, masked cells on the theme's grey too); Plotly's own choice falls to 3:1.
     Properties are set one by one, with no Plotly template: update_layout's path parsing
     and a template's validation cost several ms a figure.
     """
@@ -389,6 +394,9 @@ def themed(figure: go.Figure, palette: Palette = LIGHT) -> go.Figure:
             _swap_ink(trace, path, palette.ink)
     for shape in figure.layout.shapes:
         _swap_ink(shape, "line.color", palette.ink)
+    for trace in figure.data:
+        if trace.type == "heatmap":
+            contrast.label_cells(trace, layout.plot_bgcolor)
     return figure
 
 

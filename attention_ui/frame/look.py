@@ -51,6 +51,14 @@ def phone() -> bool:
 #   phone (Streamlit stacks columns below 640 px), where the arrows between them point down.
 # - Previous/Next (widgets.prev_next) are links 44 px tall at least, a touch target on a phone
 #   (WCAG 2.5.5; Streamlit draws a page link about 28 px tall).
+# - WCAG 2.2 AA where Streamlit's own styles miss it (README, "Accessibility"):
+#   captions are the theme's text at opacity 0.6, #828180 on white, 3.9:1 (1.4.3): at
+#   0.8 they read 7:1 in light and 9.8:1 in dark; the slider's value is the theme's
+#   primary red, 3.9:1 on the dark background: it takes the text colour. (Streamlit's
+#   --st-* colour variables exist only inside components, so none is used here.) Links
+#   and scrolling regions get a focus ring in the text's own colour (2.4.7).
+#   Streamlit's header is fixed over the scrolling main area, so the browser could scroll
+#   a focused element under it (2.4.11): the main area keeps a header's height free.
 # - Streamlit's own sidebar menu closes itself after a tap on a phone, where the sidebar
 #   covers the page; the app draws its own menu (attention_ui.frame.menu, links with ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
@@ -58,6 +66,11 @@ def phone() -> bool:
 # - A page switched to opens at its top (Streamlit keeps the last page's scroll offset).
 # - The share links' copy buttons (sidebar.copy_box) copy to the clipboard, or select the link
 #   where the browser has no clipboard API (a page served over plain http on a LAN).
+# - A formula, table or chart that scrolls sideways is a keyboard stop (2.1.1; axe's
+#   scrollable-region-focusable): the script gives each one that really overflows
+#   tabindex=0, role=region and a name, and the CSS a focus ring and a shadow at the edge
+#   it scrolls to (the scroll-shadow technique: covers that scroll with the content).
+# - A tap on a chart's cell picks it, as a click does (see the script).
 FRAME = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 2px; }
@@ -71,6 +84,25 @@ FRAME = """
   color: inherit; cursor: pointer; }
 .al-share button:hover { border-color: currentColor; }
 .al-copied { margin-left: 0.6rem; font-size: 0.85rem; }
+.stApp [data-testid="stCaptionContainer"] { opacity: 0.8; }
+.stApp [data-testid="stSliderThumbValue"] { color: inherit; }
+[data-testid="stMain"] { scroll-padding-top: 4.5rem; scroll-padding-bottom: 1rem; }
+.stApp [data-testid="stRadio"] label, .stApp [data-testid="stCheckbox"] label {
+  min-height: 1.5rem;  /* 24 px targets (2.5.8): Streamlit's options are 22 px high */
+}
+[data-al-scrolls] {
+  background:
+    linear-gradient(to right, var(--al-bg) 40%, transparent) left / 1.5rem 100% no-repeat local,
+    linear-gradient(to left, var(--al-bg) 40%, transparent) right / 1.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(128,128,128,0.6), transparent)
+      left / 0.6rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(128,128,128,0.6), transparent)
+      right / 0.6rem 100% no-repeat scroll;
+  border-radius: 0.25rem;
+}
+[data-al-scrolls]:focus-visible, .stApp a:focus-visible {
+  outline: 2px solid currentColor; outline-offset: 2px;
+}
 @media (max-width: 640px) {
   [class*="st-key-recipe_right_"] { display: none; }
   [class*="st-key-recipe_down_"] { display: flex; }
@@ -133,6 +165,59 @@ FRAME = """
     history[name] = (...args) => { const r = original(...args); toTop(); follow(); return r; };
   }
   window.addEventListener("popstate", () => { path = location.pathname; });
+  const SCROLLERS = [
+    [".katex-display", "Formula, scrolls sideways"],
+    ["[data-testid='stTable'] > div", "Table, scrolls sideways"],
+    ["[data-testid='stFullScreenFrame']:has(> [data-testid='stPlotlyChart'])",
+     "Chart, scrolls sideways"],
+  ];
+  const mark = () => {
+    const app = document.querySelector("[data-testid='stApp']");  // its shadows' cover colour
+    if (app) document.body.style.setProperty("--al-bg", getComputedStyle(app).backgroundColor);
+    for (const [selector, name] of SCROLLERS) {
+      for (const el of document.querySelectorAll(selector)) {
+        const scrolls = el.scrollWidth > el.clientWidth + 1;
+        if (scrolls === el.hasAttribute("data-al-scrolls")) continue;
+        if (scrolls) {
+          el.setAttribute("data-al-scrolls", "");
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "region");
+          el.setAttribute("aria-label", name);
+        } else {
+          for (const a of ["data-al-scrolls", "tabindex", "role", "aria-label"]) {
+            el.removeAttribute(a);
+          }
+        }
+      }
+    }
+  };
+  // A tap on a chart picks what a click picks. Plotly takes the touch for panning and sends
+  // no click event for a tap (no plotly_click, so Streamlit's on_select sees nothing);
+  // after a tap (one finger, under 10 px and 600 ms) the same point gets the mouse's
+  // hover, press and release, which Plotly turns into its click.
+  let touch = null;
+  document.addEventListener("touchstart", (event) => {
+    const t = event.changedTouches[0];
+    touch = event.touches.length === 1 ? {x: t.clientX, y: t.clientY, at: Date.now()} : null;
+  }, {capture: true, passive: true});
+  document.addEventListener("touchend", (event) => {
+    const drag = event.target.closest && event.target.closest(".stPlotlyChart .nsewdrag");
+    const t = event.changedTouches[0];
+    if (!drag || !touch || Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > 10
+        || Date.now() - touch.at > 600) return;
+    const at = {clientX: t.clientX, clientY: t.clientY, bubbles: true, cancelable: true,
+                view: window};
+    setTimeout(() => {  // after Plotly has finished with the touch
+      drag.dispatchEvent(new MouseEvent("mousemove", at));
+      drag.dispatchEvent(new MouseEvent("mousedown", {...at, button: 0, buttons: 1}));
+      document.dispatchEvent(new MouseEvent("mouseup", {...at, button: 0, buttons: 0}));
+    }, 0);
+  }, {capture: true, passive: true});
+  let due = null;
+  const soon = () => { if (due === null) due = setTimeout(() => { due = null; mark(); }, 60); };
+  new MutationObserver(soon).observe(document.body, {childList: true, subtree: true});
+  window.addEventListener("resize", soon);
+  soon();
 })();
 </script>
 """

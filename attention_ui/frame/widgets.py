@@ -29,7 +29,7 @@ def stage_header(stage: Stage) -> None:
     st.title(stage.title)
     notices()
     if stage.highlight is not None:
-        st.latex(stage.formula(stacked=look.phone()))
+        st.latex(stage.formula(stacked=look.phone(), colour=look.palette().accent))
     st.markdown(stage.long)
 
 

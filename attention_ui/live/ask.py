@@ -18,7 +18,7 @@ from attention_core.exercises.model import NumericStep
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys
 from attention_ui.live import session
-from attention_ui.live.figures import tally_figure
+from attention_ui.live.figures import tally_alternative, tally_figure
 from attention_ui.live.questions import FEEDBACK, Question, Questions, csv_text
 from attention_ui.storage.store import StoreDownError
 from attention_ui.views.chart import plot
@@ -104,7 +104,9 @@ def _results() -> None:
         return
     with st.container(key="live_results", border=True):
         st.markdown(f"**Question:** {md_escape(step.prompt)}")
-        plot(tally_figure(tally.bars(), tally.answered, session.followers()), key="live_tally")
+        bars = tally.bars()
+        plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
+             alt=tally_alternative(bars, tally.answered))  # fmt: skip
         row = st.container(horizontal=True)
         if not q.revealed:
             row.button("Reveal", key="live_reveal", type="primary", icon=":material/visibility:",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import plotly.graph_objects as go
 
+from attention_ui.draw.describe import Alternative
 from attention_ui.draw.figures import FONT
 
 RIGHT_COLOUR, SLIP_COLOUR, OTHER_COLOUR = "#009E73", "#D55E00", "#999999"  # Okabe-Ito
@@ -30,3 +32,11 @@ def tally_figure(bars: list[tuple[str, int]], answered: int, following: int | No
         yaxis={"automargin": True}, showlegend=False,
     )  # fmt: skip
     return fig
+
+
+def tally_alternative(bars: list[tuple[str, int]], answered: int) -> Alternative:
+    """The chart's text alternative and its numbers, for a screen reader (WCAG 1.1.1)."""
+    parts = ", ".join(f"{label} {n}" for label, n in bars)
+    table = pd.DataFrame({"students": [str(n) for _, n in bars]},
+                         index=pd.Index([label for label, _ in bars], name="answer"))  # fmt: skip
+    return Alternative("The class's answers", f"Bar chart of {answered} answers: {parts}.", table)

@@ -129,6 +129,9 @@ PAUSE_CSS = """
   padding: 2rem; background: var(--st-background-color, #FFFFFF); }
 .st-key-live_pause h2 { font-size: 2.4rem; }
 .st-key-live_pause p { font-size: 1.3rem; }
+/* Nothing to Tab to under the notice (WCAG 2.4.11): the menu and the bar are hidden. */
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], .st-key-live_bar { visibility: hidden; }
 </style>
 """
 

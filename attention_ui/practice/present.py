@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
+from attention_ui.draw.describe import Alternative
 from attention_ui.draw.text import count, md_escape, shape
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
@@ -28,8 +29,8 @@ from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, Labels
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
-from attention_ui.views.cache import Lazy, lazy, resolve
-from attention_ui.views.chart import plot
+from attention_ui.views.cache import lazy, resolve
+from attention_ui.views.chart import described_by, numbers, plot, table
 
 STEP_PARAM = keys.STEP_PARAM  # ?step=k in the URL, 1-based
 STEP_KEY = keys.PRESENT_STEP  # widget-free: survives leaving the page and coming back
@@ -39,8 +40,9 @@ PRESET_KEY = "present_preset"
 # A slide's figure takes the screen's height left below the title, formula and text (the
 # server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 450,
 # 1080 px 810. Q, K and V have a line of text above them, so less is left for them.
-STAGE_FLOOR, STAGE_ABOVE = 340, 270  # px (the top row holds the live-class control too)
-QKV_FLOOR, QKV_ABOVE = 300, 366  # px
+# (270 and 370: the tables of issue 20 and the live-class control took 9 to 16 px more.)
+STAGE_FLOOR, STAGE_ABOVE = 340, 270  # px
+QKV_FLOOR, QKV_ABOVE = 300, 370  # px
 
 # Our own static CSS (no user text in it). Streamlit removes it with the page's other
 # elements, so the sidebar comes back on every other page.
@@ -52,7 +54,7 @@ CSS = (
 [data-testid="stHeader"] { display: none !important; }
 [data-testid="stMainBlockContainer"] { padding: 1.25rem 2.5rem 1rem; max-width: 100%; }
 .st-key-present_header h1 { font-size: 1.1rem; font-weight: 600; padding: 0; margin: 0;
-                            opacity: 0.6; }
+  opacity: 0.8; }  /* 0.6 was 3.9:1 on white; 0.8 is 7:1 */
 .st-key-present_stage h2 { font-size: 2.6rem; padding: 0.2rem 0 0; }
 .st-key-present_text p { font-size: 1.75rem; line-height: 1.45; }
 .st-key-present_text [data-testid="stCaptionContainer"] p { font-size: 1.3rem; }
@@ -249,7 +251,7 @@ def render(s: Scenario, t: AttentionTrace) -> None:
         st.header(step.title, anchor=False)
     long = step.part == "projections"  # the projections line is twice as wide
     with st.container(key="present_formula_long" if long else "present_formula"):
-        st.latex(formula(step.part, stacked=look.phone()))
+        st.latex(formula(step.part, stacked=look.phone(), colour=look.palette().accent))
     if step.stage == "intro":
         _intro(s, t, plan)
     elif step.stage == "projections":
@@ -315,12 +317,19 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
 
 
 def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
-    with st.container(key="present_text"):
+    words, numbers_box = st.columns([6, 1], vertical_alignment="center")
+    with words, st.container(key="present_text"):
         st.markdown(md_escape(step.short))
     figures = resolve(lazy(qkv_slide_figures, Labels.of(s), t))  # built once for the class
+    shown = []
     for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
         with col:
-            chart(figure, f"qkv_{name}")
+            shown.append(chart(figure, f"qkv_{name}"))
+    # The three tables in one popover beside the text: the slide keeps its height.
+    with numbers_box, st.popover("Numbers", icon=":material/table:"):
+        for described in shown:
+            st.markdown(f"**{md_escape(described.name)}**")
+            table(described)
 
 
 def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
@@ -331,8 +340,11 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
         note = _note(step.stage, s, t)
         if note:
             st.caption(md_escape(note))
-    with right:  # built once for the whole class (a live class reruns every phone at once)
-        chart(lazy(stage_slide_figure, step.stage, Labels.of(s), t), step.stage)
+    figure = resolve(lazy(stage_slide_figure, step.stage, Labels.of(s), t))  # once for a class
+    with right:
+        described = chart(figure, step.stage)
+    with text:  # under the words, where the slide has room: the figure fills its column
+        numbers(described, f"present_fig_{step.stage}")
 
 
 def stage_slide_figure(stage: str, labels: Labels, t: AttentionTrace) -> go.Figure:
@@ -349,10 +361,13 @@ def qkv_slide_figures(labels: Labels, t: AttentionTrace) -> dict[str, go.Figure]
             for name, figure in sf.qkv_figures(labels, t).items()}  # fmt: skip
 
 
-def chart(figure: go.Figure | Lazy, name: str) -> None:
-    """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS)."""
+def chart(figure: go.Figure, name: str) -> Alternative:
+    """The figure (key present_fig_<name>) filling a box as high as the screen allows (CSS);
+    returns its text alternative, for its table (the box has no room for it)."""
+    key = f"present_fig_{name.removeprefix('qkv_')}"
     with st.container(key=f"present_chart_{name}"):
-        plot(figure, key=f"present_fig_{name.removeprefix('qkv_')}", height="stretch")
+        plot(figure, key=key, height="stretch", table=False)
+    return described_by(figure)
 
 
 def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:

@@ -17,13 +17,18 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 
 from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
+from attention_ui.draw.describe import Alternative
+from attention_ui.draw.text import count
 
 GALLERY_ROW_PX = 118  # height of one layer's row of maps, label line included
-LABEL_FONT = {"size": 10, "color": "#333333"}
+# The names under the maps take the theme's ink: on the theme's grey between the maps it
+# reads 6.6:1 (light) and 6.1:1 (dark); a fixed #333333 was 2:1 on the dark grey.
+LABEL_FONT = {"size": 10}
 MAX_TARGET_CHARS = 9  # a top-target token longer than this is cut in its cell
 # On a phone: each head's map gets PHONE_MAP_PX across (the page scrolls the rest), a
 # layer's row PHONE_ROW_PX, and pattern names one short word (the caption spells them out).
@@ -122,6 +127,21 @@ def gallery(
     }  # fmt: skip
     figure = go.Figure(data=[heat], layout=layout)
     return phone_layout(figure) if phone else figure
+
+
+def gallery_alternative(names: Sequence[Sequence[str]], n: int, title: str) -> Alternative:
+    """The gallery's text alternative: its maps and their computed pattern names, and the
+    names as a table (layer x head); the maps' own numbers are each head's stage tables."""
+    n_layers, n_heads = len(names), len(names[0]) if names else 0
+    found = [f"{layer_names(n_layers)[la]} {head_names(n_heads)[h]} {names[la][h]}"
+             for la in range(n_layers) for h in range(n_heads) if names[la][h]]  # fmt: skip
+    text = (f"{title}: {n_layers} layers × {n_heads} heads, each a {n} × {n} map of weights "
+            f"from 0 to 1. {count(len(found), 'head')} with a clear pattern"
+            + (f": {', '.join(found)}." if found else "."))  # fmt: skip
+    table = pd.DataFrame([[name or "—" for name in row] for row in names],
+                         index=layer_names(n_layers), columns=head_names(n_heads))  # fmt: skip
+    table.index.name, table.columns.name = "layer", "head"
+    return Alternative(title, text, table)
 
 
 def phone_layout(figure: go.Figure) -> go.Figure:

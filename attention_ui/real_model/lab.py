@@ -146,8 +146,9 @@ def gallery(run: Run) -> None:
     n = run.n_valid
     weights = run.weights[:, :, :n, :n]  # (layers, heads, n, n)
     phone = look.phone()
-    plot(lazy(mf.gallery, weights, names, "Attention weights of every head (L = layer, H = head)",
-              phone), key="rm_gallery")  # fmt: skip
+    title = "Attention weights of every head (L = layer, H = head)"
+    plot(lazy(mf.gallery, weights, names, title, phone), key="rm_gallery",
+         alt=mf.gallery_alternative(names, n, title))  # fmt: skip
     labelled = sum(bool(x) for row in names for x in row)
     short = " On this screen: **prev**/**next** token, **sink**, same **word**, **broad**."
     st.caption(f"{labelled} of 72 heads have a clear pattern on this sentence."

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 
 from attention_core import AttentionTrace
+from attention_ui.draw.figures import LIGHT
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
 
-HIGHLIGHT = "#D55E00"
+HIGHLIGHT = LIGHT.accent  # the formula's part, unless the page's theme says otherwise
 FORMULA_PARTS = ("projections", "scores", "scaling", "mask", "softmax", "output")
 
 
@@ -34,14 +35,15 @@ class Stage:
     long: str  # a paragraph in Markdown with LaTeX (its page)
     figure: Callable[[Labels, AttentionTrace], go.Figure]  # its one summary figure
 
-    def formula(self, stacked: bool = False) -> str:
-        return formula(self.highlight, stacked)
+    def formula(self, stacked: bool = False, colour: str = HIGHLIGHT) -> str:
+        return formula(self.highlight, stacked, colour)
 
 
-def formula(part: str | None = None, stacked: bool = False) -> str:
+def formula(part: str | None = None, stacked: bool = False, colour: str = HIGHLIGHT) -> str:
     """LaTeX of softmax(Q K^T / sqrt(d_k) + M) V with ``part`` (FORMULA_PARTS) coloured.
 
     ``stacked``: on lines of their own (for a phone, where one line is cut at the edge).
+    ``colour``: the highlight, '#RRGGBB' (the theme's accent, figures.Palette.accent).
     """
     pieces = {
         "softmax": r"\mathrm{softmax}",
@@ -51,13 +53,13 @@ def formula(part: str | None = None, stacked: bool = False) -> str:
         "output": r"V",
     }
     if part in pieces:
-        pieces[part] = rf"\textcolor{{{HIGHLIGHT}}}{{\boldsymbol{{{pieces[part]}}}}}"
+        pieces[part] = rf"\textcolor{{{colour}}}{{\boldsymbol{{{pieces[part]}}}}}"
     lhs = r"\mathrm{Attention}(Q,K,V) ="
     rhs = (
         rf"{pieces['softmax']}\!\left({pieces['scaling']}\,"
         rf"{pieces['scores']} {pieces['mask']}\right) {pieces['output']}"
     )
-    proj = rf"\textcolor{{{HIGHLIGHT}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}}"
+    proj = rf"\textcolor{{{colour}}}{{Q = X W_Q,\; K = X W_K,\; V = X W_V}}"
     if stacked:
         lines = [proj] if part == "projections" else []
         return r"\begin{gathered}" + r" \\ ".join([*lines, lhs, rhs]) + r"\end{gathered}"

@@ -15,6 +15,12 @@ from attention_ui.frame.widgets import link
 from attention_ui.stages.registry import PIPELINE
 from attention_ui.views.chart import plot
 
+# What the diagram shows, in the order of its boxes (assets/pipeline.svg).
+DIAGRAM_ALT = (
+    "A flow chart of five boxes from top to bottom: MatMul Q Kᵀ, Scale × 1/√d_k, "
+    "Mask (optional), SoftMax of each row, and MatMul of the weights with V, giving the output."
+)
+
 
 def intuition() -> None:
     """Which word does 'it' look at? The post's numbers, computed by the core."""
@@ -50,7 +56,8 @@ def pipeline() -> None:
 def diagram() -> None:
     """The recipe as a picture, its ink in the theme's text colour (on a dark page too)."""
     card = st.container(key="start_diagram")
-    card.image(pipeline_svg(look.palette()), caption="The recipe of scaled dot-product attention")
+    card.image(pipeline_svg(look.palette()), caption="The recipe of scaled dot-product attention",
+               alt=DIAGRAM_ALT)  # fmt: skip
 
 
 def preset_cards() -> None:

@@ -95,9 +95,12 @@ class Finished(go.Figure):
 
 
 def finish(figure: go.Figure, palette: fig.Palette, phone: bool) -> go.Figure:
-    """``figure`` themed, and fitted to a phone's screen (in place)."""
-    figure = fig.themed(figure, palette)
-    return fig.for_phone(figure) if phone else figure
+    """``figure`` fitted to a phone's screen, then themed (in place).
+
+    In that order: the phone's shorter cell numbers are what ``themed`` colours.
+    """
+    figure = fig.for_phone(figure) if phone else figure
+    return fig.themed(figure, palette)
 
 
 def _each(value: Any, f: Callable[[go.Figure], go.Figure]) -> Any:

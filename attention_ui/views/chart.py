@@ -1,27 +1,86 @@
-"""The one way a figure reaches the page: st.plotly_chart with the app's settings and theme."""
+"""The one way a figure reaches the page: st.plotly_chart with the app's settings and theme,
+its text alternative as the chart's accessible name, and its numbers as a table on demand."""
 
 from __future__ import annotations
 
 import plotly.graph_objects as go
 import streamlit as st
 
+from attention_ui.draw.describe import Alternative, alternative
+from attention_ui.draw.text import md_escape
 from attention_ui.frame import look
-from attention_ui.views.cache import Lazy, ready, resolve
+from attention_ui.views.cache import Finished, Lazy, ready, resolve
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
 PHONE_CONFIG = {"displayModeBar": False}
 
 
-def plot(figure: go.Figure | Lazy, key: str, **kwargs: object) -> object:
+def plot(
+    figure: go.Figure | Lazy,
+    key: str,
+    alt: str | Alternative | None = None,
+    table: bool = True,
+    **kwargs: object,
+) -> object:
     """st.plotly_chart with the app's settings (PNG download kept, no logo), in the colours
     of the browser's theme (Streamlit's own chart theme is off: it would restyle the scales).
 
     ``figure``: a built figure (themed here, in place), a finished one from the cache, or
     ``lazy(build, ...)`` to reuse the finished figure any session built from the same
     inputs (``views.cache``).
+
+    Accessibility (WCAG 1.1.1, 1.3.1): the text alternative computed from the figure
+    (``describe.alternative``) becomes the chart's accessible name (Streamlit puts it on
+    the chart as role=figure with an aria-label); with ``table``, a closed expander under
+    the chart holds its numbers as a table (``numbers``). ``alt`` replaces the text (a
+    string) or both (an ``Alternative``) where the figure alone cannot say it.
     """
     figure = resolve(figure) if isinstance(figure, Lazy) else ready(figure)
+    described = alt if isinstance(alt, Alternative) else described_by(figure)
+    name = alt if isinstance(alt, str) else described.text
     if look.phone():  # no toolbar over the title (touch screens always show it)
         kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
-        return st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, **kwargs)
-    return st.plotly_chart(figure, key=key, config=CONFIG, theme=None, **kwargs)
+        chart = st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, alt=name,
+                                **kwargs)  # fmt: skip
+    else:
+        chart = st.plotly_chart(figure, key=key, config=CONFIG, theme=None, alt=name, **kwargs)
+    if table:
+        numbers(described, key)
+    return chart
+
+
+def described_by(figure: go.Figure) -> Alternative:
+    """The figure's text alternative; a finished (cached, never changed) figure keeps its own."""
+    if isinstance(figure, Finished):
+        found = getattr(figure, "_alternative", None)
+        if found is None:
+            found = figure._alternative = alternative(figure)
+        return found
+    return alternative(figure)
+
+
+def numbers(described: Alternative, key: str) -> None:
+    """The figure's numbers in a lazy expander: the table is sent only while it is open.
+
+    st.table writes Markdown in its cells, so every header and cell is escaped.
+    """
+    if described.table is None:
+        return
+    box = st.expander(f"Numbers: {md_escape(described.name)}", key=f"{key}_numbers",
+                      on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
+        table(described)
+
+
+def table(described: Alternative) -> None:
+    """The figure's numbers as st.table, which writes Markdown: every header and cell escaped."""
+    frame = described.table
+    if frame is None:
+        return
+    escaped = frame.map(lambda v: md_escape(str(v)))
+    escaped.index = [md_escape(str(v)) for v in frame.index]
+    escaped.columns = [md_escape(str(v)) for v in frame.columns]
+    escaped.index.name = md_escape(str(frame.index.name or ""))
+    st.table(escaped)

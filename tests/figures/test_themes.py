@@ -27,7 +27,7 @@ def test_heatmaps_take_the_themes_colours(trace_and_labels, palette: fig.Palette
     assert layout.font.color == palette.ink
     assert layout.plot_bgcolor == palette.masked  # masked cells and gaps
     assert figure.layout.shapes[0].line.color == palette.ink  # the picked cell's outline
-    # cell numbers are left to Plotly's automatic contrast with each cell's colour
+    # no one colour for all cells: each number gets its own (contrast.label_cells)
     assert figure.data[0].textfont.color is None
 
 

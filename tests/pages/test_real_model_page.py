@@ -18,7 +18,7 @@ from attention_ui.frame import keys
 from attention_ui.real_model import head as real_model_head
 from attention_ui.real_model.lab import DEFAULT_TEXT
 from tests.core.minilm import network_tol
-from tests.spec import chart_specs, numeric
+from tests.spec import cell_texts, chart_specs, numeric
 from tests.tolerance import assert_within
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -162,7 +162,7 @@ def test_strongest_key_per_head_is_each_rows_argmax(model) -> None:
     trace = chart(at, "The key “it” attends to most")["data"][0]
     rows = run.weights[:, :, 10]  # (layers, heads, n): "it"'s row in every head
     np.testing.assert_allclose(numeric(trace["z"]), rows.max(axis=-1))
-    assert trace["text"][3][1].startswith("animal")
+    assert cell_texts(trace)[3][1].startswith("animal")
 
 
 def test_bad_input_keeps_the_rest_of_the_page(model) -> None:

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS, Scenario
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
 from attention_ui.frame.sidebar import SHARE_BOX
-from tests.spec import chart_specs, numeric
+from tests.spec import cell_texts, chart_specs, numeric
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -98,7 +98,7 @@ def test_masked_cells_are_gaps_and_read_minus_infinity() -> None:
     spec = next(sp for sp in chart_specs(at) if sp["layout"]["title"]["text"].startswith("Scaled"))
     z = numeric(spec["data"][0]["z"])
     assert np.isnan(z[0, 1:]).all() and np.isfinite(z[5]).all()
-    assert spec["data"][0]["text"][0][1] == "−∞"
+    assert cell_texts(spec["data"][0])[0][1] == "−∞"
     w = heatmap_z(open_page("softmax", {"s": s.to_url()}), "Attention weights")
     t = s.trace()
     assert np.all(t.weights[~t.mask] == 0.0)  # exactly 0 in the core, drawn as grey gaps

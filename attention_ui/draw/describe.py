@@ -1,0 +1,174 @@
+"""A figure's text alternative (WCAG 1.1.1) and its numbers as a table (1.3.1), from its data.
+
+A Plotly chart is an SVG of loose labels with no name (plotly.js#6920), so every chart the
+app draws gets, from ``alternative(figure)``:
+
+- ``text``: one or two sentences naming what it shows, its shape, the labels of its rows
+  and columns, its largest and smallest cell and whether every row sums to 1; Streamlit
+  puts it on the chart as its accessible name (``st.plotly_chart(alt=...)``);
+- ``table``: the numbers as printed, with the tokens as row and column headers (or, for
+  bars and lines, one row per x value and a column per series), shown on demand.
+
+Everything is read from the figure itself (traces, axis titles, the printed cell texts),
+so the alternative cannot drift from the picture. Labels come back unescaped (figures
+escape learner text for Plotly; ``html.unescape`` undoes it): the page escapes them again
+for where it writes them. Pure: no Streamlit.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from attention_ui.draw.contrast import plain
+from attention_ui.draw.text import num
+
+MAX_NAMED = 12  # labels listed in the text; more are summed up as "…"
+MAX_SERIES = 3  # series read out in the text; more are named only (their numbers: the table)
+_TAG = re.compile(r"<[^>]+>")
+
+
+@dataclass(frozen=True)
+class Alternative:
+    name: str  # the figure's title, plain text
+    text: str  # the short text alternative
+    table: pd.DataFrame | None  # the numbers (strings, as printed), or None
+
+
+def plain_text(text: object) -> str:
+    """Plotly text as a reader gets it: tags dropped (<br> as a space), entities decoded."""
+    return html.unescape(_TAG.sub(" ", plain(str(text or "")))).replace("  ", " ").strip()
+
+
+def alternative(figure: go.Figure) -> Alternative:
+    """The figure's text alternative and table (see the module's docstring)."""
+    name = plain_text(figure.layout.title.text) or "Chart"
+    heat = [t for t in figure.data if t.type == "heatmap"]
+    if heat:
+        return _heatmap(figure, heat[0], name)
+    return _series(figure, name)
+
+
+# ---- heatmaps ----------------------------------------------------------------------------
+def parse(text: str) -> float | None:
+    """A printed cell number as a float (−∞ too), or None when the cell is not one number."""
+    t = plain_text(text).replace("−", "-").replace("∞", "inf")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def _heatmap(figure: go.Figure, trace: go.Heatmap, name: str) -> Alternative:
+    z = np.atleast_2d(np.asarray(trace.z, dtype=float))  # (rows, cols)
+    rows, cols = z.shape
+    texts = None if trace.text is None else [[plain_text(t) for t in row] for row in trace.text]
+    parsed = None if texts is None else [[parse(t) for t in row] for row in texts]
+    # The printed numbers when every cell is one (the multi-head lab colours W's cells by
+    # head and prints the weights), else the colour values.
+    if parsed is not None and all(v is not None for row in parsed for v in row):
+        values = np.array(parsed, dtype=float)
+    else:
+        values = z
+    x, y = trace.x, trace.y
+    row_title = plain_text(figure.layout.yaxis.title.text) or "row"
+    col_title = plain_text(figure.layout.xaxis.title.text) or "column"
+    if x is None or y is None:  # a mosaic of maps (the real model's gallery): no headers
+        finite = values[np.isfinite(values)]
+        span = f", values from {num(finite.min())} to {num(finite.max())}" if finite.size else ""
+        return Alternative(name, f"Heatmap “{name}”: {rows} × {cols} cells{span}.", None)
+    row_labels, col_labels = [plain_text(v) for v in y], [plain_text(v) for v in x]
+    shown = texts or [[num(v) for v in row] for row in values]
+    parts = [
+        f"Heatmap “{name}”, {rows} × {cols}. Rows ({row_title}): {_names(row_labels)}. "
+        f"Columns ({col_title}): {_names(col_labels)}."
+    ]
+    finite = np.isfinite(values)
+    if finite.any():
+        hi = np.unravel_index(np.argmax(np.where(finite, values, -np.inf)), values.shape)
+        lo = np.unravel_index(np.argmin(np.where(finite, values, np.inf)), values.shape)
+        parts.append(f"Largest {shown[hi[0]][hi[1]]} ({row_labels[hi[0]]}, {col_labels[hi[1]]}); "
+                     f"smallest {shown[lo[0]][lo[1]]} ({row_labels[lo[0]]}, "
+                     f"{col_labels[lo[1]]}).")  # fmt: skip
+    masked = int(np.sum(~finite))
+    if masked:
+        parts.append(f"{masked} of {values.size} cells masked.")
+    parts.append(_row_sums(values, texts, z.dtype))
+    table = pd.DataFrame(shown, index=row_labels, columns=col_labels)
+    table.index.name, table.columns.name = row_title, col_title
+    return Alternative(name, " ".join(parts), table)
+
+
+def _names(labels: list[str]) -> str:
+    listed = ", ".join(labels[:MAX_NAMED])
+    return listed + (f", … ({len(labels)} in all)" if len(labels) > MAX_NAMED else "")
+
+
+def rows_sum_to_one(values: np.ndarray, texts: list[list[str]] | None, dtype: np.dtype) -> bool:
+    """Whether every row adds up to 1, masked (−∞ or missing) cells counting as 0.
+
+    The tolerance follows from where the numbers come from. Printed with d decimals, each
+    is off by at most half a unit in the last place, so a row of n is off by n · 0.5 · 10^-d.
+    Unprinted (the colour values themselves, softmax weights), each weight carries one
+    rounding of its division and the sum n − 1 more: within 2 n eps of the dtype.
+    """
+    finite = np.where(np.isfinite(values), values, 0.0)
+    n = values.shape[1]
+    if texts is not None:
+        decimals = max((len(t.split(".")[1]) for row in texts for t in row if "." in t), default=0)
+        tolerance = n * 0.5 * 10.0**-decimals
+    else:
+        kind = dtype if np.issubdtype(dtype, np.floating) else np.float64
+        tolerance = 2 * n * float(np.finfo(kind).eps)
+    return bool(np.all(np.abs(finite.sum(axis=1) - 1.0) <= tolerance))
+
+
+def _row_sums(values: np.ndarray, texts: list[list[str]] | None, dtype: np.dtype) -> str:
+    return ("Every row sums to 1." if rows_sum_to_one(values, texts, dtype)
+            else "Rows do not sum to 1.")  # fmt: skip
+
+
+# ---- bars and lines ----------------------------------------------------------------------
+def _series(figure: go.Figure, name: str) -> Alternative:
+    """Bars, lines and points: one series per trace, read at its x values."""
+    kinds = {t.type for t in figure.data}
+    kind = "Bar chart" if kinds == {"bar"} else "Chart" if "bar" in kinds else "Line chart"
+    if "bar" in kinds and figure.layout.barmode == "relative":
+        kind = "Stacked bar chart"
+    x_title = plain_text(figure.layout.xaxis.title.text)
+    series, columns, xs = [], {}, []
+    for trace in figure.data:
+        if trace.x is None or trace.y is None:
+            continue
+        label = plain_text(trace.name) or plain_text(figure.layout.yaxis.title.text) or "value"
+        xs, ys = [_label(v) for v in trace.x], np.asarray(trace.y, dtype=float)
+        if ys.size <= MAX_NAMED:
+            points = ", ".join(f"{a} {num(b)}" for a, b in zip(xs, ys, strict=True))
+        else:
+            points = f"{ys.size} points, from {num(np.nanmin(ys))} to {num(np.nanmax(ys))}"
+        series.append(f"{label}: {points}")
+        if trace.hoverinfo != "skip" and label not in columns:  # drawn only as a guide: left out
+            columns[label] = pd.Series([num(v, 4) for v in ys], index=xs, dtype=object)
+    head = f"{kind} “{name}”" + (f", by {x_title}" if x_title else "")
+    if len(series) > MAX_SERIES:  # a stacked bar per key: their names; the numbers: the table
+        names = _names([s.split(": ")[0] for s in series])
+        text = f"{head}: {len(series)} series ({names}) over {_names(xs)}."
+    else:
+        text = f"{head}. " + "; ".join(series) + "."
+    if not columns:
+        return Alternative(name, text, None)
+    table = pd.DataFrame(columns)
+    table.index.name = x_title or None
+    return Alternative(name, text, table.fillna(""))
+
+
+def _label(value: object) -> str:
+    """An x value as a header: numbers in the app's short form, text as plain text."""
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return num(float(value), 4)
+    return plain_text(value)

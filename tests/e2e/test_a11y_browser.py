@@ -1,0 +1,232 @@
+"""WCAG 2.2 AA in a real browser (issue 20): axe-core on every page, reflow, targets, touch.
+
+- axe-core 4.12 (tests/e2e/a11y.py) with the WCAG 2.0/2.1/2.2 A and AA rules on every page
+  (attention_ui.frame.pages), light and dark at 1400x1000 and light on a phone at 390x844:
+  no serious or critical violation. One browser context per theme and size, so every page
+  after the first loads from its HTTP cache.
+- Reflow (1.4.10) at 320 px: no page scrolls sideways (a grid, a chart or a formula may
+  scroll inside itself).
+- Target size (2.5.8) on a phone: the menu's links, the steppers, Previous/Next, the
+  options of a radio group and the score cells are at least 24 x 24 px.
+- Touch: tapping a score cell picks it, as a click does (look.FRAME's script).
+
+The keyboard walk is in test_keyboard_browser.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from a11y import AXE_VERSION, audit, blocking
+from helpers import MAIN, goto, shot, wait_idle
+from page_objects import ScoresPage
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from attention_core import PRESETS
+from attention_ui.frame.pages import ALL_PAGES
+
+CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()  # masked cells too
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/156.0.0.0 Mobile Safari/537.36"
+)
+PHONE = {"viewport": {"width": 390, "height": 844}, "user_agent": PHONE_AGENT,
+         "is_mobile": True, "has_touch": True, "device_scale_factor": 2}  # fmt: skip
+CONFIGS = {
+    "light-1400": {"color_scheme": "light"},
+    "dark-1400": {"color_scheme": "dark"},
+    "light-phone": {"color_scheme": "light", **PHONE},
+}
+MIN_TARGET = 24  # px, WCAG 2.5.8 Target Size (Minimum)
+
+
+def url(key: str) -> str:
+    return f"/{'' if key == 'start' else key}?s={CAUSAL}"
+
+
+def open_context(browser: Browser, browser_context_args: dict, **options) -> BrowserContext:
+    return browser.new_context(**{**browser_context_args, **options})
+
+
+def every_page(page: Page) -> Iterator[str]:
+    """Open each page in turn, in one session: the first by its address, the others by the
+    menu (a rerun, not a page load: about a second each instead of three). The menu's link
+    is clicked by script, so it works while a phone's sidebar is closed."""
+    for n, spec in enumerate(ALL_PAGES):
+        if n == 0:
+            goto(page, url(spec.key), timeout=60_000)
+        else:
+            page.evaluate(
+                "(t) => [...document.querySelectorAll('.st-key-nav a')]"
+                ".find(a => a.textContent.trim() === t).click()",
+                spec.title,
+            )
+            expect(page.locator(f"{MAIN} h1").first).to_have_text(spec.title, timeout=60_000)
+            wait_idle(page, timeout=60_000)
+        yield spec.key
+
+
+@pytest.mark.parametrize("config", list(CONFIGS))
+def test_axe_finds_no_serious_or_critical_violation_on_any_page(
+    browser: Browser, browser_context_args: dict, config: str
+) -> None:
+    context = open_context(browser, browser_context_args, **CONFIGS[config])
+    page = context.new_page()
+    try:
+        found = {}
+        for key in every_page(page):
+            bad = blocking(audit(page))
+            if bad:
+                found[key] = bad
+                shot(page, f"axe-{config}-{key}")
+        report = "\n".join(f"{k}:\n" + "\n".join(map(str, v)) for k, v in found.items())
+        assert not found, f"axe-core {AXE_VERSION}, {config}:\n{report}"
+    finally:
+        context.close()
+
+
+def page_overflow(page: Page) -> float:
+    """How far the page itself scrolls sideways, px (the document or the main area)."""
+    return page.evaluate(
+        """(sel) => Math.max(document.scrollingElement.scrollWidth - window.innerWidth,
+               ...[...document.querySelectorAll(sel)].map(e => e.scrollWidth - e.clientWidth))""",
+        MAIN,
+    )
+
+
+def test_no_page_scrolls_sideways_at_320_px(browser: Browser, browser_context_args: dict) -> None:
+    """A desktop browser zoomed to 400 % (1280 / 4): WCAG's reflow width."""
+    context = open_context(browser, browser_context_args, viewport={"width": 320, "height": 720})
+    page = context.new_page()
+    try:
+        wide = {}
+        for key in every_page(page):
+            over = page_overflow(page)
+            if over > 1:
+                wide[key] = over
+                shot(page, f"reflow-320-{key}")
+        assert not wide, f"pages that scroll sideways at 320 px (px): {wide}"
+    finally:
+        context.close()
+
+
+def boxes(page: Page, selector: str) -> list[tuple[float, float, str]]:
+    return page.evaluate(
+        """(sel) => [...document.querySelectorAll(sel)].map(e => {
+               const r = e.getBoundingClientRect();
+               return [r.width, r.height, (e.textContent || e.getAttribute('aria-label') || '')
+                       .trim().slice(0, 30)]; })""",
+        selector,
+    )
+
+
+def small(found: list[tuple[float, float, str]]) -> list[tuple[float, float, str]]:
+    return [b for b in found if b[0] < MIN_TARGET or b[1] < MIN_TARGET]
+
+
+def test_tap_targets_on_a_phone_are_at_least_24_px(
+    browser: Browser, browser_context_args: dict
+) -> None:
+    context = open_context(browser, browser_context_args, **CONFIGS["light-phone"])
+    page = context.new_page()
+    try:
+        goto(page, url("inputs"))
+        steppers = boxes(page, "[data-testid='stNumberInputStepUp'], "
+                               "[data-testid='stNumberInputStepDown']")  # fmt: skip
+        options = boxes(page, "[data-testid='stRadio'] [role='radiogroup'] label")
+        links = boxes(page, f"{MAIN} [data-testid='stPageLink'] a")
+        assert len(steppers) >= 6 and len(options) >= 2 and len(links) >= 2
+        goto(page, url("scores"))
+        page.locator("[data-testid='stExpandSidebarButton']").tap()
+        page.wait_for_selector("[data-testid='stSidebar'][data-collapsed='false']")
+        page.wait_for_timeout(400)  # the sidebar slides in
+        menu = boxes(page, ".st-key-nav a")
+        assert len(menu) == len(ALL_PAGES)
+        page.locator("[data-testid='stSidebarCollapseButton'] button").tap()
+        cells = ScoresPage(page).chart.root.locator(".nsewdrag").first.bounding_box()
+        assert cells is not None
+        n = 6  # cat_mat: 6 x 6 scores
+        cell = (cells["width"] / n, cells["height"] / n, "a score cell")
+        for what, found in [("steppers", steppers), ("radio options", options),
+                            ("Previous/Next", links), ("menu links", menu),
+                            ("score cells", [cell])]:  # fmt: skip
+            assert not small(found), f"{what} under {MIN_TARGET} px: {small(found)}"
+    finally:
+        context.close()
+
+
+def test_a_tap_on_a_score_cell_picks_it(browser: Browser, browser_context_args: dict) -> None:
+    context = open_context(browser, browser_context_args, **CONFIGS["light-phone"])
+    page = context.new_page()
+    try:
+        scores = ScoresPage(page).open(f"?s={CAUSAL}")
+        chart = scores.chart
+        labels = chart.root.locator(".heatmap-label")
+        labels.first.wait_for()
+        assert scores.picked_query() != "on" or scores.picked_key() != "the (1)"
+        # the cell (on, the (1)): row 3, column 0; tap where its number is printed
+        target = labels.nth(3 * 6 + 0)
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(page.locator(".st-key-scores_pick_q input")).to_have_value("on", timeout=15_000)
+        expect(page.locator(".st-key-scores_pick_k input")).to_have_value("the (1)")
+        wait_idle(page)
+        shot(page, "touch-picked-cell", full=False)
+    finally:
+        context.close()
+
+
+# ---- a live class's screens ------------------------------------------------------------------
+@pytest.fixture
+def live_server(fresh_server, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
+    monkeypatch.delenv("ATTENTION_LAB_PUBLIC_URL", raising=False)
+    return fresh_server()
+
+
+def assert_clean(page: Page, where: str) -> None:
+    wait_idle(page)
+    bad = blocking(audit(page))
+    if bad:
+        shot(page, f"axe-live-{where}", full=False)
+    assert not bad, f"axe-core {AXE_VERSION}, {where}:\n" + "\n".join(map(str, bad))
+
+
+def test_a_live_class_screens_pass_axe(live_server, browser: Browser) -> None:
+    """The join box and its error on a phone, the teacher's panel with its QR code, the
+    follower's bar (following and exploring) and the pause notice."""
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    student = browser.new_context(**PHONE).new_page()
+    try:
+        goto(student, live_server.url + "/")
+        student.locator(".st-key-live_code input").fill("ZZZZZ")
+        student.locator(".st-key-live_code input").press("Enter")
+        expect(student.locator("[data-testid='stAlert']").first).to_be_visible()
+        assert_clean(student, "join box with its error, phone")
+
+        goto(teacher, live_server.url + "/present")
+        teacher.locator(".st-key-live_start button").first.click()
+        panel = teacher.locator(".st-key-live_panel button").first
+        expect(panel).to_contain_text("Live class", timeout=10_000)
+        code = panel.inner_text().split("Live class ")[1][:5]
+        panel.click()
+        expect(teacher.locator("img.al-qr").first).to_be_visible()
+        assert_clean(teacher, "teacher's panel and QR code")
+
+        goto(student, f"{live_server.url}/?join={code}")
+        expect(student.locator(".st-key-live_explore button")).to_be_visible(timeout=15_000)
+        assert_clean(student, "follower bar, phone")
+        teacher.locator(".st-key-live_pause_btn button").click()
+        expect(student.locator(".st-key-live_pause")).to_be_visible(timeout=10_000)
+        assert_clean(student, "pause notice, phone")
+        teacher.locator(".st-key-live_resume button").click()
+        expect(student.locator(".st-key-live_pause")).to_be_hidden(timeout=10_000)
+        student.locator(".st-key-live_explore button").tap()
+        expect(student.locator(".st-key-live_back button")).to_be_visible()
+        assert_clean(student, "exploring bar, phone")
+    finally:
+        teacher.context.close()
+        student.context.close()
