@@ -238,12 +238,14 @@ def mlp_block(lw: LayerWeights, X: Array, config: DecoderConfig) -> Array:
 
 
 def forward(
-    w: DecoderWeights, ids: Sequence[int] | NDArray[np.integer]
+    w: DecoderWeights, ids: Sequence[int] | NDArray[np.integer], last_only: bool = False
 ) -> tuple[Array, tuple[LayerAttention, ...]]:
     """Run token ids (n,) through the decoder.
 
-    Returns the logits (n, vocab) (row i: the scores of the token after token i) and, per
-    layer, what its attention saw (LayerAttention).
+    Returns the logits (n, vocab) (row i: the scores of the token after token i), or with
+    ``last_only`` only the last row (1, vocab), and, per layer, what its attention saw
+    (LayerAttention). The last row is all a next-token prediction needs, and the output
+    product is a quarter of the work at 32 tokens.
     """
     config = w.config
     ids = np.asarray(ids, dtype=np.intp)
@@ -256,5 +258,6 @@ def forward(
         X = X + out  # the residual stream (n, d_model)
         X = X + mlp_block(lw, X, config)
         layers.append(la)
-    logits = rms_norm(X, w.final_norm, config.eps) @ w.embed.T  # (n, d_model) @ (d_model, vocab)
+    X = X[-1:] if last_only else X  # (1 or n, d_model)
+    logits = rms_norm(X, w.final_norm, config.eps) @ w.embed.T  # (., d_model) @ (d_model, vocab)
     return logits, tuple(layers)

@@ -60,9 +60,7 @@ class DecoderRun:
 
     ``layers[l]``: what layer l's attention saw (llama.LayerAttention: Q and K before and
     after RoPE, the shared K and V); ``weights`` (n_layers, n_heads, n, n) every head's
-    attention weights; ``next_tokens``: the TOP_K likeliest tokens after the prompt;
-    ``predicted`` (n,): the likeliest token after each position, with ``predicted_p``;
-    ``target_logp`` (n - 1,): log p(the prompt's own next token) at each position.
+    attention weights; ``next_tokens``: the TOP_K likeliest tokens after the prompt.
     Indices are 0-based; pages show them 1-based.
     """
 
@@ -71,9 +69,6 @@ class DecoderRun:
     layers: tuple[LayerAttention, ...]
     weights: NDArray[np.float64]  # (n_layers, n_heads, n, n)
     next_tokens: tuple[NextToken, ...]
-    predicted: NDArray[np.intp]  # (n,)
-    predicted_p: NDArray[np.float64]  # (n,)
-    target_logp: NDArray[np.float64]  # (n - 1,)
 
     # ---- the tokens, as a page shows them -------------------------------------------
     @property
@@ -140,12 +135,6 @@ class DecoderRun:
             tuple(decoder_pattern(W, word_ids, self.ids) for W in layer) for layer in self.weights
         )
 
-    @property
-    def loss(self) -> float:
-        """Mean next-token loss (cross-entropy, nats) over the prompt's own tokens."""
-        if self.target_logp.size == 0:
-            raise InputError("a loss needs at least two tokens", where="text")
-        return float(-self.target_logp.mean())
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,23 +171,28 @@ class Decoder:
 
     def run_prompt(self, prompt: Prompt) -> DecoderRun:
         with one_blas_thread():
-            logits, layers = llama.forward(self.weights, prompt.ids)
-        logp = log_softmax(logits)  # (n, vocab) float64
-        top = np.argsort(-logp[-1], kind="stable")[:TOP_K]
-        next_tokens = tuple(NextToken(int(i), self.decode([i]), float(np.exp(logp[-1, i])))
+            logits, layers = llama.forward(self.weights, prompt.ids, last_only=True)
+        logp = log_softmax(logits)[0]  # (vocab,) float64
+        top = np.argpartition(-logp, TOP_K)[:TOP_K]
+        top = top[np.argsort(-logp[top], kind="stable")]  # the TOP_K likeliest, in order
+        next_tokens = tuple(NextToken(int(i), self.decode([i]), float(np.exp(logp[i])))
                             for i in top)  # fmt: skip
-        predicted = logp.argmax(axis=-1)  # (n,)
-        rows = np.arange(prompt.n)
         return DecoderRun(
             prompt=prompt,
             config=self.config,
             layers=layers,
             weights=np.stack([la.weights for la in layers]),  # (n_layers, n_heads, n, n)
             next_tokens=next_tokens,
-            predicted=predicted,
-            predicted_p=np.exp(logp[rows, predicted]),
-            target_logp=logp[rows[:-1], prompt.ids[1:]],  # (n - 1,)
         )
+
+    def loss(self, text: str) -> float:
+        """Mean next-token loss (cross-entropy, nats) of a text (cut to 64 tokens): how
+        surprised the model is, on average, by each of the text's own next tokens."""
+        ids = self.tokenize(text).ids
+        if ids.shape[0] < 2:
+            raise InputError("a loss needs at least two tokens", where="text")
+        logp = log_softmax(self.logits(ids))  # (n, vocab)
+        return float(-logp[np.arange(ids.shape[0] - 1), ids[1:]].mean())
 
     def greedy(self, text: str, n_new: int) -> list[int]:
         """The ids of the ``n_new`` tokens the model finds likeliest, one after another

@@ -38,6 +38,12 @@ PAGE_CONFIG_SENT = "_page_config_sent"
 LIVE = "live"
 LIVE_TRIES = "live_tries"
 LIVE_SHOWN = "live_shown"
+DEC_TARGET = "dec_target"
+DEC_STAGE = "dec_stage"
+DEC_TOKEN_TAB = "dec_token_tab"
+DEC_GALLERY_TAB = "dec_gallery_tab"
+DEC_SIDE_BY_SIDE = "dec_side_by_side"
+DEC_ROPE_KEY = "dec_rope_key"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -72,6 +78,12 @@ SESSION_KEYS: dict[str, str] = {
     LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
     LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
     LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
+    DEC_TARGET: "the Decoder lab's target key (a widget: where the picked token may look)",
+    DEC_STAGE: "the Decoder lab's open stage tab of one head (lazy tabs: only it is drawn)",
+    DEC_TOKEN_TAB: "the Decoder lab's open tab of 'From one token' (lazy, like the stages)",
+    DEC_GALLERY_TAB: "the Decoder lab's open range of layers in the head gallery (lazy tabs)",
+    DEC_SIDE_BY_SIDE: "the Decoder lab's 'encoder and decoder' expander (lazy: loads MiniLM)",
+    DEC_ROPE_KEY: "the Decoder lab's RoPE stage: the key whose score is followed by distance",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -99,6 +111,10 @@ RM_TEXT_B = "rm_text_b"
 RM_TOKEN = "rm_token"
 RM_LAYER = "rm_layer"
 RM_HEAD = "rm_head"
+DEC_TEXT = "dec_text"
+DEC_TOKEN = "dec_token"
+DEC_LAYER = "dec_layer"
+DEC_HEAD = "dec_head"
 JOIN = "join"
 TEACH = "teach"
 URL_PARAMS: dict[str, str] = {
@@ -113,6 +129,11 @@ URL_PARAMS: dict[str, str] = {
     RM_TOKEN: "the real-model page's picked token (a unique label: 'it', 'the (2)')",
     RM_LAYER: "the real-model page's layer, 1 to 6",
     RM_HEAD: "the real-model page's head, 1 to 12",
+    # The Decoder lab's widgets, bound to the URL like the Real model lab's (1-based):
+    DEC_TEXT: "the Decoder lab's prompt",
+    DEC_TOKEN: "the Decoder lab's picked token (a unique label: 'it', 'the (2)')",
+    DEC_LAYER: "the Decoder lab's layer, 1 to 30",
+    DEC_HEAD: "the Decoder lab's query head, 1 to 9",
     JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
     TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
 }
