@@ -136,7 +136,6 @@ class DecoderRun:
         )
 
 
-
 @dataclass(frozen=True, eq=False)
 class Decoder:
     """SmolLM2-135M-Instruct (Llama: 30 layers, 9 query heads over 3 key/value heads of

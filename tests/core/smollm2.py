@@ -81,3 +81,22 @@ def float32_noise(field: str, case: str | None = None) -> float:
 def network_tol(field: str, case: str | None = None, dtype: str = "float32") -> float:
     """The bound for two float32 evaluations of the decoder's ``field`` (see above)."""
     return scaled_to(SIDES * float32_noise(field, case), dtype)
+
+
+def rope_float32_error(q: np.ndarray, k: np.ndarray, m: int, n: int) -> float:
+    """How far a score turned by RoPE with float32 tables and float32 products (the forward
+    pass) can be from the closed form in float64 (rope.score_by_distance), both / sqrt(64).
+
+    Each float32 table entry (the angle p w_i rounded, then its cos or sin) is within
+    delta_p = eps32 (p + 1) of exact; a turned component x1 cos - x2 sin, computed in
+    float32 (two products and a sum: 3 roundings of at most |x1| + |x2|), is within
+    (|x1| + |x2|)(delta_p + 3 eps32 / 2); the dot product is then within twice the sum over
+    pairs of (|q1| + |q2|)(|k1| + |k2|) times the two sides' errors (test_decoder_parts).
+    q, k (64,): the query at position m and the key at position n, before RoPE.
+    """
+    h = q.shape[0] // 2
+    q, k = np.abs(np.asarray(q, np.float64)), np.abs(np.asarray(k, np.float64))
+    pairs = float((q[:h] + q[h:]) @ (k[:h] + k[h:]))
+    e32 = float(np.finfo(np.float32).eps)
+    per_side = e32 * (m + 1) + e32 * (n + 1) + 3 * e32
+    return 2 * pairs * per_side / np.sqrt(2 * h)
