@@ -14,6 +14,8 @@ them to float32, as Hugging Face's ``gguf_file=`` loader does. Then:
   next-token loss on a paragraph doubles.
 * Every tensor goes into one flat float32 ``.npy`` (64-byte aligned), described by
   ``decoder.json``, so a process maps the whole model with one ``np.load(mmap_mode="r")``.
+  Each layer's weights are kept transposed and stacked as the forward pass multiplies
+  them (``llama.LayerWeights``), so it reads them from the mapped file without a copy.
   Float32, not float16: the model runs in float32, and a float16 file would either be
   widened on every forward pass or copied once per process (bench/RESULTS.md, "Decoder").
 * The tokenizer (byte-level BPE: 49,152 tokens and 48,900 merges in the metadata) is
@@ -43,7 +45,7 @@ from attention_core.decoder.files import (
     TOKENIZER_FILE,
     WEIGHTS_FILE,
 )
-from attention_core.decoder.llama import LAYER_TENSORS, STACKED, DecoderConfig
+from attention_core.decoder.llama import LAYER_TENSORS, STORED, DecoderConfig, LayerWeights
 
 ALIGN = 16  # float32 elements: every tensor starts on a 64-byte boundary
 CONTROL, USER_DEFINED = 3, 4  # llama.cpp's token types for special and added tokens
@@ -183,23 +185,26 @@ def build_tokenizer(meta: Mapping[str, Any]) -> Any:
 
 
 # ---- writing the cache ----------------------------------------------------------------------
-CONTINUES = tuple(f".{part}" for parts in STACKED.values() for part in parts[1:])
+def stored_tensors(
+    tensors: Mapping[str, np.ndarray], config: DecoderConfig
+) -> dict[str, np.ndarray]:
+    """The tensors as the cache keeps them: each layer's weights transposed to (in, out)
+    and stacked as LayerWeights' fields (llama.STORED), the embedding and norm as they are."""
+    out = {"embed": tensors["embed"], "final_norm": tensors["final_norm"]}
+    for i in range(config.n_layers):
+        lw = LayerWeights.from_torch_layout(tensors, f"{i}.")
+        out |= {f"{i}.{name}": getattr(lw, name) for name in STORED}
+    return out
 
 
 def layout(tensors: Mapping[str, np.ndarray]) -> tuple[dict[str, dict[str, Any]], int]:
     """Where each tensor sits in the flat array: {name: {offset, shape}}, and its length.
-
-    Each tensor starts at a multiple of ALIGN, except the later parts of a stacked matrix
-    (W_k, W_v after W_q; W_up after W_gate), which follow the part before them directly,
-    so that the stack is one view of the file (llama.STACKED).
-    """
+    Each starts at a multiple of ALIGN (64 bytes)."""
     index, offset = {}, 0
     for name, a in tensors.items():
-        if not name.endswith(CONTINUES):
-            offset = -(-offset // ALIGN) * ALIGN  # the next multiple of ALIGN
         index[name] = {"offset": offset, "shape": list(a.shape)}
-        offset += a.size
-    return index, -(-offset // ALIGN) * ALIGN
+        offset += -(-a.size // ALIGN) * ALIGN  # the next multiple of ALIGN
+    return index, offset
 
 
 def write_cache(gguf_path: Path, out: Path) -> None:
@@ -209,7 +214,7 @@ def write_cache(gguf_path: Path, out: Path) -> None:
     reader = gguf.GGUFReader(str(gguf_path))
     meta = read_metadata(reader)
     config = config_from_metadata(meta)
-    tensors = read_tensors(reader, config)
+    tensors = stored_tensors(read_tensors(reader, config), config)
     tokenizer = build_tokenizer(meta)
     types = list(meta["tokenizer.ggml.token_type"])
     index, total = layout(tensors)

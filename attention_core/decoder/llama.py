@@ -12,8 +12,8 @@ SmolLM2-135M: 30 layers of width d_model = 576. Each layer:
 
 and at the end logits = RMSNorm(X) E^T with E the token embedding (tied output weights).
 
-Linear weights are kept as PyTorch stores them, (out, in), and applied as ``X @ W.T``
-(BLAS reads the transpose in place, so a memory-mapped weight is never copied).
+Linear weights are stored transposed, (in, out), and applied as ``X @ Wt`` straight from
+the memory-mapped file (no copy); ``LayerWeights`` shows them in PyTorch's (out, in) too.
 """
 
 from __future__ import annotations
@@ -67,52 +67,85 @@ class DecoderConfig:
 
 @dataclass(frozen=True, eq=False)
 class LayerWeights:
-    """One decoder layer; Linear weights in PyTorch's (out, in) layout.
+    """One decoder layer, its Linear weights stored transposed: (in, out), so that each
+    product is ``X @ Wt`` over contiguous rows (measured here at 32 tokens, one BLAS
+    thread: 17 % faster for the (576, 3072) MLP input and 34 % for its output than
+    ``X @ W.T`` on PyTorch's (out, in) layout).
 
-    W_q, W_k and W_v are kept stacked by rows as W_qkv, and W_gate and W_up as W_gate_up,
-    so each layer makes two products where it would make five (fewer, larger BLAS calls);
-    the separate matrices are row slices of them (views, no copies).
+    W_q, W_k and W_v are stacked side by side as Wt_qkv, and W_gate and W_up as Wt_gate_up,
+    so each layer makes four products where it would make seven. The separate matrices,
+    in PyTorch's (out, in) layout, are views of them (``W_q`` ... ``W_down``, no copies).
     """
 
     attn_norm: Array  # (d_model,) RMSNorm gain before attention
-    W_qkv: Array  # (n_heads d_head + 2 n_kv_heads d_head, d_model): W_q, W_k, W_v stacked
-    W_o: Array  # (d_model, n_heads d_head)
+    Wt_qkv: Array  # (d_model, n_heads d_head + 2 n_kv_heads d_head): [W_q^T | W_k^T | W_v^T]
+    Wt_o: Array  # (n_heads d_head, d_model)
     mlp_norm: Array  # (d_model,) RMSNorm gain before the MLP
-    W_gate_up: Array  # (2 d_ff, d_model): W_gate, then W_up
-    W_down: Array  # (d_model, d_ff)
+    Wt_gate_up: Array  # (d_model, 2 d_ff): [W_gate^T | W_up^T]
+    Wt_down: Array  # (d_ff, d_model)
 
     @property
     def W_q(self) -> Array:  # noqa: N802 (the paper's name)
         """(n_heads d_head, d_model), rows in Hugging Face's order (RoPE's two halves)."""
-        return self.W_qkv[: self.W_o.shape[1]]
+        return self.Wt_qkv[:, : self.Wt_o.shape[0]].T
 
     @property
     def W_k(self) -> Array:  # noqa: N802 (the paper's name)
         """(n_kv_heads d_head, d_model)."""
-        q = self.W_o.shape[1]
-        return self.W_qkv[q : q + (self.W_qkv.shape[0] - q) // 2]
+        q = self.Wt_o.shape[0]
+        return self.Wt_qkv[:, q : q + (self.Wt_qkv.shape[1] - q) // 2].T
 
     @property
     def W_v(self) -> Array:  # noqa: N802 (the paper's name)
         """(n_kv_heads d_head, d_model)."""
-        q = self.W_o.shape[1]
-        return self.W_qkv[q + (self.W_qkv.shape[0] - q) // 2 :]
+        q = self.Wt_o.shape[0]
+        return self.Wt_qkv[:, q + (self.Wt_qkv.shape[1] - q) // 2 :].T
+
+    @property
+    def W_o(self) -> Array:  # noqa: N802 (the paper's name)
+        """(d_model, n_heads d_head)."""
+        return self.Wt_o.T
 
     @property
     def W_gate(self) -> Array:  # noqa: N802 (the paper's name)
         """(d_ff, d_model)."""
-        return self.W_gate_up[: self.W_down.shape[1]]
+        return self.Wt_gate_up[:, : self.Wt_down.shape[0]].T
 
     @property
     def W_up(self) -> Array:  # noqa: N802 (the paper's name)
         """(d_ff, d_model)."""
-        return self.W_gate_up[self.W_down.shape[1] :]
+        return self.Wt_gate_up[:, self.Wt_down.shape[0] :].T
+
+    @property
+    def W_down(self) -> Array:  # noqa: N802 (the paper's name)
+        """(d_model, d_ff)."""
+        return self.Wt_down.T
+
+    @classmethod
+    def from_torch_layout(cls, t: Mapping[str, Array], prefix: str = "") -> LayerWeights:
+        """From one layer's tensors in PyTorch's (out, in) layout, named as LAYER_TENSORS
+        (after ``prefix``): transposed and stacked here (copies)."""
+
+        def get(name: str) -> Array:
+            return t[prefix + name]
+
+        def stacked(*names: str) -> Array:
+            return np.ascontiguousarray(np.concatenate([get(n) for n in names]).T)
+
+        return cls(
+            attn_norm=get("attn_norm"),
+            Wt_qkv=stacked("W_q", "W_k", "W_v"),
+            Wt_o=np.ascontiguousarray(get("W_o").T),
+            mlp_norm=get("mlp_norm"),
+            Wt_gate_up=stacked("W_gate", "W_up"),
+            Wt_down=np.ascontiguousarray(get("W_down").T),
+        )
 
 
-# The tensors of one layer as convert.py writes them, in this order: W_q, W_k, W_v are
-# adjacent in the file (and so are W_gate, W_up), so the stacked matrices are views of it.
+# One layer's weights in PyTorch's names and layout, as a model file holds them
+# (convert.py reads these, then stores a LayerWeights' fields: STORED).
 LAYER_TENSORS = ("attn_norm", "W_q", "W_k", "W_v", "W_o", "mlp_norm", "W_gate", "W_up", "W_down")
-STACKED = {"W_qkv": ("W_q", "W_k", "W_v"), "W_gate_up": ("W_gate", "W_up")}
+STORED = tuple(LayerWeights.__dataclass_fields__)
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,20 +157,14 @@ class DecoderWeights:
 
     @classmethod
     def from_tensors(cls, config: DecoderConfig, t: Mapping[str, Array]) -> DecoderWeights:
-        """From tensors named "embed", "final_norm" and "<layer>.<name>" (LAYER_TENSORS).
-
-        A stacked matrix ("<layer>.W_qkv", "<layer>.W_gate_up") is taken as given when
-        ``t`` has it (a view of the mapped file), else stacked here (a copy).
-        """
+        """From tensors named "embed", "final_norm" and "<layer>.<field>": a LayerWeights'
+        fields (STORED, as the cache holds them: views of the mapped file) or, failing
+        that, PyTorch's names and layout (LAYER_TENSORS: transposed and stacked here)."""
 
         def layer(i: int) -> LayerWeights:
-            def get(name: str) -> Array:
-                if f"{i}.{name}" in t:
-                    return t[f"{i}.{name}"]
-                return np.concatenate([t[f"{i}.{part}"] for part in STACKED[name]])
-
-            fields = ("attn_norm", "W_qkv", "W_o", "mlp_norm", "W_gate_up", "W_down")
-            return LayerWeights(**{name: get(name) for name in fields})
+            if f"{i}.Wt_qkv" in t:
+                return LayerWeights(**{name: t[f"{i}.{name}"] for name in STORED})
+            return LayerWeights.from_torch_layout(t, f"{i}.")
 
         return cls(
             config=config,
@@ -215,7 +242,7 @@ def attention_block(
     """
     n, h, g, d = X.shape[0], config.n_heads, config.n_kv_heads, config.d_head
     H = rms_norm(X, lw.attn_norm, config.eps)  # (n, d_model)
-    QKV = H @ lw.W_qkv.T  # (n, d_model) @ (d_model, (h + 2g) d) -> (n, (h + 2g) d)
+    QKV = H @ lw.Wt_qkv  # (n, d_model) @ (d_model, (h + 2g) d) -> (n, (h + 2g) d)
     Q_pre = QKV[:, : h * d].reshape(n, h, d)  # (n, h, d)
     K_pre = QKV[:, h * d : (h + g) * d].reshape(n, g, d)  # (n, g, d)
     V = QKV[:, (h + g) * d :].reshape(n, g, d)  # (n, g, d)
@@ -224,17 +251,17 @@ def attention_block(
     weights = np.stack([t.weights for t in traces])  # (h, n, n)
     # attention() works in float64; the model goes on in its own dtype, as torch would
     concat = np.concatenate([t.output for t in traces], axis=1).astype(X.dtype)  # (n, h d)
-    out = concat @ lw.W_o.T  # (n, h d) @ (h d, d_model) -> (n, d_model)
+    out = concat @ lw.Wt_o  # (n, h d) @ (h d, d_model) -> (n, d_model)
     return out, LayerAttention(H, Q_pre, K_pre, Q, K, V, weights), traces
 
 
 def mlp_block(lw: LayerWeights, X: Array, config: DecoderConfig) -> Array:
     """SwiGLU: W_down (SiLU(H W_gate^T) * H W_up^T), H = RMSNorm(X). (n, d_model) -> same."""
     H = rms_norm(X, lw.mlp_norm, config.eps)  # (n, d_model)
-    GU = H @ lw.W_gate_up.T  # (n, d_model) @ (d_model, 2 d_ff) -> (n, 2 d_ff)
+    GU = H @ lw.Wt_gate_up  # (n, d_model) @ (d_model, 2 d_ff) -> (n, 2 d_ff)
     d_ff = GU.shape[1] // 2
     hidden = silu(GU[:, :d_ff]) * GU[:, d_ff:]  # (n, d_ff)
-    return hidden @ lw.W_down.T  # (n, d_ff) @ (d_ff, d_model) -> (n, d_model)
+    return hidden @ lw.Wt_down  # (n, d_ff) @ (d_ff, d_model) -> (n, d_model)
 
 
 def forward(

@@ -244,27 +244,13 @@ def _map_weights(folder: Path, info: dict, config: DecoderConfig) -> DecoderWeig
         if flat.dtype != np.float32 or flat.shape != (info["length"],):
             raise ValueError(f"{flat.dtype} {flat.shape}, expected float32 ({info['length']},)")
         flat = flat.view(np.ndarray)  # a plain ndarray over the same mapped pages
-        index = info["tensors"]
-        tensors = {name: _view(flat, index, (name,)) for name in index}
-        for i in range(config.n_layers):  # adjacent in the file: stacked without a copy
-            for name, parts in llama.STACKED.items():
-                tensors[f"{i}.{name}"] = _view(flat, index, tuple(f"{i}.{p}" for p in parts))
+        tensors = {
+            name: flat[t["offset"] : t["offset"] + int(np.prod(t["shape"]))].reshape(t["shape"])
+            for name, t in info["tensors"].items()
+        }
         return DecoderWeights.from_tensors(config, tensors)
     except (OSError, ValueError, KeyError) as exc:
         raise unreadable(folder, WEIGHTS_FILE, exc) from None
-
-
-def _view(flat: np.ndarray, index: dict, names: tuple[str, ...]) -> np.ndarray:
-    """Tensors ``names``, stored one after another, as one view stacked by rows."""
-    first, shapes = index[names[0]]["offset"], [index[n]["shape"] for n in names]
-    size, start = 0, first
-    for name, shape in zip(names, shapes, strict=True):
-        if index[name]["offset"] != start:
-            raise ValueError(f"{name} does not follow {names[0]} in the file")
-        start += int(np.prod(shape))
-        size += int(np.prod(shape))
-    rows = sum(s[0] for s in shapes)
-    return flat[first : first + size].reshape(rows, *shapes[0][1:])
 
 
 def _read_tokenizer(folder: Path) -> Any:

@@ -217,8 +217,8 @@ def test_the_converted_file_holds_hugging_faces_weights(tiny_gguf):
     np.testing.assert_array_equal(lw.W_k, t["1.W_k"])
     np.testing.assert_array_equal(lw.W_up, t["1.W_up"])
     np.testing.assert_array_equal(decoder.weights.embed, t["embed"])
-    assert not lw.W_qkv.flags.writeable  # a read-only view of the mapped file
-    assert isinstance(lw.W_qkv.base, np.ndarray) or lw.W_qkv.base is not None
+    assert not lw.Wt_qkv.flags.writeable  # a read-only view of the mapped file
+    assert isinstance(lw.Wt_qkv.base, np.ndarray) or lw.Wt_qkv.base is not None
 
 
 def test_the_converted_model_runs_like_the_reference(tiny_gguf):
