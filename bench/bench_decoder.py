@@ -91,11 +91,16 @@ def run(args: argparse.Namespace) -> list[Result]:
     from attention_core.pretrained.model import one_blas_thread
 
     quick = getattr(args, "quick", False)
+    browser = not getattr(args, "no_browser", False)
     try:
-        decoder = load_decoder()
+        load_decoder()  # only to know it is there: the mapping ends with the object
     except DecoderMissing as exc:
         print(f"(decoder benchmarks skipped: {exc.message})")
         return []
+    # Memory first, while this process maps nothing: a third mapping would take a third
+    # of each page's PSS.
+    memory = bench_two_processes(PROMPT) + (_two_servers() if browser else [])
+    decoder = load_decoder()
     repeats = 7 if quick else 25
     text = prompt_of(decoder, 32)
     ids = decoder.tokenize(text).ids
@@ -113,8 +118,8 @@ def run(args: argparse.Namespace) -> list[Result]:
                           cpu_timed(lambda: bare_forward(decoder.weights, ids), repeats),
                           "what attention() and the traces add is the difference"))  # fmt: skip
     out.extend(bench_warm_load(3 if quick else 5, text))
-    out.extend(bench_two_processes(text))
-    if not getattr(args, "no_browser", False):
+    out.extend(memory)
+    if browser:
         out.extend(bench_browser(5 if quick else 12))
     return out
 
@@ -198,7 +203,6 @@ def bench_browser(steps: int) -> list[Result]:
         with serving("app.py") as url:
             picks = _decoder_picks(page, url, steps)
         page.close()
-        memory = _two_servers(browser)
         browser.close()
     ref = Result("", floor).median
 
@@ -207,8 +211,7 @@ def bench_browser(steps: int) -> list[Result]:
         return f"{m / ref:.2f}x the floor ({'within' if m <= 1.5 * ref else 'OVER'} 1.5x)"
 
     out = [Result("browser: FLOOR toggle -> 6x6 heatmap redrawn", floor, "the reference (1.0x)")]
-    out += [Result(f"browser: Decoder {name}", s, versus(s)) for name, s in picks.items()]
-    return out + memory
+    return out + [Result(f"browser: Decoder {name}", s, versus(s)) for name, s in picks.items()]
 
 
 def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
@@ -243,22 +246,26 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
     return out
 
 
-def _two_servers(browser) -> list[Result]:
+def _two_servers() -> list[Result]:
     """Two Streamlit processes, the lab open in one browser page each: the weights' PSS."""
-    from bench.browser import settle, start_server
+    from playwright.sync_api import sync_playwright
 
+    from bench.browser import CHROMIUM_ARGS, find_chromium, settle, start_server
+
+    chromium = find_chromium()
+    if chromium is None:
+        return []
     servers = [start_server("app.py") for _ in range(2)]
     try:
-        pages = []
-        for _, url in servers:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(url + "/decoder")
-            page.wait_for_selector(".st-key-dec_patterns .heatmaplayer", timeout=120_000)
-            settle(page)
-            pages.append(page)
-        maps = [weights_smaps(proc.pid) for proc, _ in servers]
-        for page in pages:
-            page.close()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            for _, url in servers:
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.goto(url + "/decoder")
+                page.wait_for_selector(".st-key-dec_patterns .heatmaplayer", timeout=120_000)
+                settle(page)
+            maps = [weights_smaps(proc.pid) for proc, _ in servers]
+            browser.close()
     finally:
         for proc, _ in servers:
             proc.terminate()
