@@ -181,7 +181,9 @@ def smaps_result(who: str, m: dict[str, int]) -> Result:
 # ---- in Chromium -------------------------------------------------------------------------------
 FLOOR_WATCH = ".st-key-floor_heatmap .heatmap-label"
 SCORES = ".st-key-dec_scores_chart .heatmap-label"
-TOKEN_CELLS = ".st-key-dec_on_target .heatmap-label"
+# The "weight on one key" grid prints no numbers (hover only): its title names the picked
+# token, and Plotly redraws title and cells in one call.
+TOKEN_CELLS = ".st-key-dec_on_target .gtitle"
 TABS = ".st-key-dec_scores_chart .heatmap-label, .st-key-dec_softmax_chart .heatmap-label"
 
 

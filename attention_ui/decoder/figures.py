@@ -211,8 +211,12 @@ def head_grid(
     text: Sequence[Sequence[str]] | None = None,
     phone: bool = False,
 ) -> go.Figure:
-    """values (n_layers, n_heads) on 0..1, one cell per head; ``text`` (escaped here) or the
-    value printed in each cell (on a phone: on hover only); ``pick`` outlines one head."""
+    """values (n_layers, n_heads) on 0..1, one cell per head; ``pick`` outlines one head.
+
+    ``text`` (escaped here) is printed in the cells (not on a phone); without it the values
+    show on hover only: 270 printed numbers were half of a token pick's time in the browser
+    (bench/RESULTS.md, "Decoder"), so the page lists the top heads' numbers in a table.
+    """
     n_layers, n_heads = np.shape(values)
     cells = (
         [[f"{v:.2f}" for v in row] for row in np.asarray(values).tolist()]
@@ -224,7 +228,7 @@ def head_grid(
         x=head_names(n_heads),
         y=layer_names(0, n_layers),
         text=cells,
-        texttemplate="" if phone else "%{text}",
+        texttemplate="" if phone or text is None else "%{text}",
         textfont={"size": 10},
         colorscale=fig.SEQUENTIAL,
         zmin=0.0,

@@ -199,7 +199,8 @@ def on_one_key(run: DecoderRun, query: int) -> None:
     st.markdown(
         f"“{md_escape(lq)}” puts at least half of its attention on “{md_escape(lt)}” in "
         f"**{strong} of 270** heads; most in **layer {best[0] + 1}, head {best[1] + 1}** "
-        f"({weight[best]:.2f}, outlined)."
+        f"({weight[best]:.2f}, outlined). The heads that put the most there, with their "
+        "numbers (a cell shows its number on hover):"
     )
     table(data.focus_table(run, query, target))
 

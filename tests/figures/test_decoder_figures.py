@@ -59,11 +59,16 @@ def test_the_gallery_places_each_heads_map_and_names_it():
     assert written == [x for row in names for x in row if x]
 
 
-def test_the_head_grid_prints_each_heads_value_and_outlines_the_pick():
+def test_the_head_grid_holds_each_heads_value_and_outlines_the_pick():
     values = RNG.random((30, 9))
     figure = df.head_grid(values, "On trophy", pick=(16, 3))
     np.testing.assert_array_equal(figure.data[0].z, values)
-    assert figure.data[0].text[16][3] == f"{values[16, 3]:.2f}"
+    assert figure.data[0].text[16][3] == f"{values[16, 3]:.2f}"  # on hover
+    assert figure.data[0].texttemplate == ""  # 270 printed numbers: the table has them
+    labelled = df.head_grid(values, "Strongest", text=[["<b>it"] * 9] * 30)
+    assert (
+        labelled.data[0].texttemplate == "%{text}" and labelled.data[0].text[0][0] == "&lt;b&gt;it"
+    )
     (outline,) = figure.layout.shapes
     assert (outline.x0, outline.x1, outline.y0, outline.y1) == (2.5, 3.5, 15.5, 16.5)
     phone = df.head_grid(values, "On trophy", phone=True)
