@@ -10,8 +10,9 @@
    each, /proc/PID/smaps of the weights file: its Rss, its Pss (proportional: a page that
    two processes map counts half in each) and its private pages (a copy of its own).
 4. In Chromium, on one server after the floor app (bench/floor_app.py) in the same run:
-   head pick (Scores tab open: its grid redrawn), token pick (the "weight on one key" grid
-   redrawn) and stage change (Scores <-> Softmax tab: the other tab's grid drawn), each
+   head pick (Scores, then Softmax tab open: its grid redrawn), token pick (the "weight on
+   one key" grid redrawn) and stage change (Scores <-> Softmax tab: the other tab's grid
+   drawn), each
    as a ratio to the floor (target 1.5x); then the PSS of two Streamlit processes with the
    lab open in a browser each.
 
@@ -181,6 +182,7 @@ def smaps_result(who: str, m: dict[str, int]) -> Result:
 # ---- in Chromium -------------------------------------------------------------------------------
 FLOOR_WATCH = ".st-key-floor_heatmap .heatmap-label"
 SCORES = ".st-key-dec_scores_chart .heatmap-label"
+SOFTMAX = ".st-key-dec_softmax_chart .heatmap-label"
 # The "weight on one key" grid prints no numbers (hover only): its title names the picked
 # token, and Plotly redraws title and cells in one call.
 TOKEN_CELLS = ".st-key-dec_on_target .gtitle"
@@ -231,6 +233,15 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
             time_change(page, SCORES, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
         ]
     }
+    page.get_by_role("tab", name="Softmax", exact=True).click()
+    page.wait_for_selector(SOFTMAX, timeout=60_000)
+    settle(page)
+    out["head pick, Softmax tab -> its grid redrawn"] = [
+        time_change(page, SOFTMAX, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
+    ]
+    page.get_by_role("tab", name="Scores", exact=True).click()
+    page.wait_for_selector(SCORES, timeout=60_000)
+    settle(page)
     out["token pick -> 'weight on one key' grid redrawn"] = [
         time_change(page, TOKEN_CELLS, _pick(page, "dec_token", k % 2 == 1)) for k in range(steps)
     ]  # "was", "it", "was", ... (the default is the prompt's "it")
