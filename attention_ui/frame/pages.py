@@ -49,6 +49,13 @@ LABS: tuple[PageSpec, ...] = (
         "Labs",
         "Every head of a trained model (MiniLM) on your sentence, stage by stage",
     ),
+    PageSpec(
+        "decoder",
+        "Decoder",
+        "app_pages/labs/decoder.py",
+        "Labs",
+        "A trained language model (SmolLM2): causal heads, shared keys and RoPE",
+    ),
 )
 
 PRACTICE: tuple[PageSpec, ...] = (

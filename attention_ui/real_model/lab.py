@@ -3,8 +3,10 @@
 The model (all-MiniLM-L6-v2 in NumPy, ``attention_core.pretrained``) is loaded once per
 server process; runs are kept in a small cache shared by all sessions, keyed by the text
 (a Run is immutable, and 2-50 MB, so it is never pickled: st.cache_resource, not
-cache_data). Each picker sits in a fragment with the part of the page it changes: picking
-a token redraws only "From one token" and the comparison; picking a head redraws only
+cache_data). Both live in ``frame/models``, which the Decoder lab shares.
+
+Each picker sits in a fragment with the part of the page it changes: picking a token
+redraws only "From one token" and the comparison; picking a head redraws only
 "One head, every stage" (see ``real_model_head``). The gallery is drawn on full reruns,
 that is when the sentence changes.
 """
@@ -25,9 +27,8 @@ from attention_core.pretrained import (
     compare_runs,
     top_targets,
 )
-from attention_core.pretrained.files import model_dir
 from attention_ui.draw.text import count, md_escape
-from attention_ui.frame import guard, keys, look, state
+from attention_ui.frame import guard, keys, look, models, state
 from attention_ui.real_model import data
 from attention_ui.real_model import figures as mf
 from attention_ui.views.cache import lazy
@@ -35,26 +36,10 @@ from attention_ui.views.chart import plot
 
 DEFAULT_TEXT = "The animal didn't cross the street because it was too tired"
 MAX_CHARS = 3000  # well past 128 tokens (the model's limit), short enough for a link
-CACHED_RUNS = 6  # a 128-token run holds ~50 MB of traces: 6 of them stay under the budget
 CLEAR = 0.5  # "looks mostly at": half of the row's attention
 
 
-# ---- the model and its runs, cached per server process ---------------------------------------
-@st.cache_resource(show_spinner="Loading the model (once per server)…")
-def _load(folder: str) -> Model:
-    """The model in ``folder``. A ModelMissing is raised, not cached: after `make model`
-    the next run finds the files. The folder is the cache key, so a test pointing
-    ATTENTION_LAB_MODEL_DIR elsewhere never gets another folder's model."""
-    from attention_core.pretrained import load_model
-
-    return load_model(folder)
-
-
-@st.cache_resource(max_entries=CACHED_RUNS, show_spinner=False)
-def _encode(folder: str, text: str, _model: Model) -> Run:
-    return _model.encode(text)
-
-
+# ---- the model and its runs, cached per server process (frame/models) ----------------------
 @st.cache_resource(max_entries=2, show_spinner=False)
 def padded_run(folder: str, text: str, extra: int, _model: Model) -> Run:
     """The text run as part of a batch: ``extra`` [PAD] tokens after it, masked out."""
@@ -63,13 +48,13 @@ def padded_run(folder: str, text: str, extra: int, _model: Model) -> Run:
 
 
 def encode(model: Model, text: str) -> Run:
-    return _encode(str(model.path), text, model)
+    return models.encode(model, text)
 
 
 def model_or_message() -> Model | None:
     """The model, or None after saying exactly what to run to get it."""
     try:
-        return _load(str(model_dir()))
+        return models.encoder()
     except ModelMissing as exc:
         st.error(
             "**The model is not on this machine**, so this page cannot run it. The rest of "

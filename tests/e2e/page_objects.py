@@ -7,7 +7,8 @@ renames a widget key or Streamlit changes its DOM, this is the one file to updat
 
 One class per page (``StartPage``, ``InputsPage``, ``ProjectionsPage``, ``ScoresPage``,
 ``ScalingPage``, ``MaskPage``, ``SoftmaxPage``, ``OutputPage``, ``ScalingLabPage``,
-``MultiHeadPage``, ``ExercisesPage``, ``PresentationPage``, ``RealModelPage``) built on
+``MultiHeadPage``, ``ExercisesPage``, ``PresentationPage``, ``RealModelPage``,
+``DecoderPage``) built on
 ``AppPage`` (h1, errors, URL, sidebar, Previous/Next), plus the parts several pages share:
 ``Sidebar``, ``Heatmap`` (a Plotly chart by widget key) and ``DataGrid`` (a glide-data-grid
 editor).
@@ -808,6 +809,59 @@ class RealModelPage(AppPage):
         wait_idle(self.page)
 
 
+class DecoderPage(RealModelPage):
+    """The Decoder lab: a prompt, the next tokens, a token, a layer and a head (1-based)."""
+
+    path = "/decoder"
+    NEXT, GALLERY, ON_TARGET = key("dec_next"), key("dec_patterns"), key("dec_on_target")
+    STAGE_CHARTS: ClassVar[dict[str, str]] = {
+        "Scores": "dec_scores_chart",
+        "Scaling": "dec_scaling_scaled",
+        "Mask": "dec_mask_chart",
+        "Softmax": "dec_softmax_chart",
+        "Output": "dec_output_chart",
+        "Q, K, V": "dec_proj_Q",
+        "RoPE": "dec_rope_curve",
+        "Shared K and V": "dec_gqa",
+    }
+
+    def type_prompt(self, text: str) -> None:
+        box = self.page.locator(f"{key('dec_text')} input")
+        box.fill(text)
+        box.press("Enter")
+        wait_idle(self.page)
+
+    def next_tokens(self) -> list[str]:
+        """The bars' labels of "What comes next", likeliest first ("1. ␣Paris", ...)."""
+        chart = self.page.locator(self.NEXT)
+        chart.locator(".ytick text").first.wait_for(timeout=30_000)
+        return chart.locator(".ytick text").evaluate_all(
+            """els => els.map(e => [e.getBoundingClientRect().top, e.textContent])
+                         .sort((a, b) => a[0] - b[0]).map(p => p[1])"""
+        )
+
+    def pick_token(self, label: str) -> None:
+        self._choose("dec_token", label)
+        wait_idle(self.page)
+
+    def pick_head(self, layer: int, head: int) -> None:
+        self._choose("dec_layer", str(layer))
+        wait_idle(self.page)
+        self._choose("dec_head", str(head))
+        wait_idle(self.page)
+
+    def watch_gallery(self) -> None:
+        self.page.evaluate(ScalingLabPage._WATCH_STALE, self.GALLERY)
+
+    def gallery_stale_flips(self) -> int:
+        return self.page.evaluate(ScalingLabPage._STALE_FLIPS, self.GALLERY)
+
+    def open_in_walkthrough(self) -> None:
+        self.page.locator(f"{key('dec_open')} button").click()
+        self.page.wait_for_url(re.compile(r"/scores\?s=v1\."), timeout=30_000)
+        wait_idle(self.page)
+
+
 PAGES: dict[str, type[AppPage]] = {
     "start": StartPage,
     "inputs": InputsPage,
@@ -822,6 +876,7 @@ PAGES: dict[str, type[AppPage]] = {
     "exercises": ExercisesPage,
     "present": PresentationPage,
     "real-model": RealModelPage,
+    "decoder": DecoderPage,
 }
 
 

@@ -151,6 +151,36 @@ MUTANTS = (
         "i, j = np.unravel_index(np.argmin(t.scores), t.scores.shape)",
         ("tests/pages/test_breakdown_start.py",),
     ),
+    # The decoder (issue 23): each is killed by tests that need no model (a tiny GGUF file
+    # and an independent reference, tests/core/test_decoder_parts.py).
+    Mutant(
+        "RoPE turns every pair the wrong way",
+        "attention_core/decoder/rope.py",
+        "return np.concatenate([-X[..., half:], X[..., :half]], axis=-1)",
+        "return np.concatenate([X[..., half:], -X[..., :half]], axis=-1)",
+        ("tests/core/test_decoder_parts.py",),
+    ),
+    Mutant(
+        "llama.cpp's row order of W_q left in place (RoPE then pairs the wrong dimensions)",
+        "attention_core/decoder/convert.py",
+        "W = unpermute(W, config.n_heads)",
+        "W = W",
+        ("tests/core/test_decoder_parts.py",),
+    ),
+    Mutant(
+        "grouped queries interleaved (query head h reads K/V head h % 3, not h // 3)",
+        "attention_core/decoder/llama.py",
+        "return head // self.group",
+        "return head % self.n_kv_heads",
+        ("tests/core/test_decoder_parts.py",),
+    ),
+    Mutant(
+        "decoder heads without their causal mask",
+        "attention_core/decoder/llama.py",
+        "return attention(Q[:, head], K[:, g], V[:, g], mask=mask)",
+        "return attention(Q[:, head], K[:, g], V[:, g], mask=None)",
+        ("tests/core/test_decoder_parts.py",),
+    ),
 )
 
 

@@ -1,0 +1,18 @@
+import streamlit as st
+
+from attention_ui.decoder import compare, head, lab
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.frame.widgets import prev_next
+
+st.title(BY_KEY["decoder"].title)
+lab.intro()
+decoder = lab.decoder_or_message()
+run = lab.prompt(decoder) if decoder is not None else None
+if run is not None:
+    lab.next_tokens(run)
+    lab.gallery(run)
+    lab.token_sections(run)
+    head.one_head(run)
+    compare.side_by_side(run)
+lab.explanation()
+prev_next("decoder")

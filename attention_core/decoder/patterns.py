@@ -1,0 +1,109 @@
+"""Name what a decoder head does, computed from its weights (never typed in).
+
+The measures of ``attention_core.pretrained.patterns`` (MiniLM's), adapted to a causal
+head. Token 0 can only look at itself, so the queries are tokens 1 .. n-1, and row i
+spreads its weight over i + 1 keys:
+
+* first-token sink: mean weight on token 0 (a decoder's [CLS]: always there, always seen)
+* previous token: mean of weights[i, i-1]
+* current token: mean of weights[i, i]
+* same word: mean weight on earlier pieces of i's word or earlier copies of i's token,
+  over the queries that have such mates (0 when none has)
+* broad: mean over the rows of their entropy as a fraction of log(i + 1), the entropy of
+  a uniform row over the i + 1 keys that row may see
+
+The label is the strongest of the first four when its mean reaches ``CLEAR`` (half of the
+attention), else "broad" when the rows reach ``BROAD`` of their largest entropy, else None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from attention_core.errors import InputError
+from attention_core.pretrained.patterns import BROAD, CLEAR, diagonal_mean
+
+DECODER_PATTERN_NAMES = {
+    "sink": "first-token sink",
+    "previous": "previous token",
+    "self": "current token",
+    "same_word": "same word",
+    "broad": "broad",
+}
+FOCUSED = ("sink", "previous", "self", "same_word")
+
+
+@dataclass(frozen=True)
+class DecoderPattern:
+    """``label``: a key of DECODER_PATTERN_NAMES or None; ``scores``: every measure, 0..1."""
+
+    label: str | None
+    scores: dict[str, float]
+
+    @property
+    def name(self) -> str:
+        """The label as a page shows it ("" when there is none)."""
+        return DECODER_PATTERN_NAMES[self.label] if self.label else ""
+
+
+def decoder_pattern(
+    weights: NDArray[np.floating],
+    word_ids: NDArray[np.integer] | None = None,
+    token_ids: NDArray[np.integer] | None = None,
+) -> DecoderPattern:
+    """Label one causal head from its weights (n, n), rows summing to 1 over keys <= i.
+
+    word_ids (n,): each token's word, -1 for none; token_ids (n,): vocabulary ids.
+    """
+    W = np.asarray(weights, dtype=np.float64)
+    n = W.shape[0]
+    if W.ndim != 2 or W.shape != (n, n):
+        raise InputError("a head's weights must be square, one row per token", where="weights")
+    if n < 2:  # one token looks only at itself: nothing to tell
+        return DecoderPattern(None, dict.fromkeys(DECODER_PATTERN_NAMES, 0.0))
+    queries = np.arange(1, n)
+    scores = {
+        "sink": float(W[queries, 0].mean()),
+        "previous": diagonal_mean(W, queries, -1),
+        "self": diagonal_mean(W, queries, 0),
+        "same_word": earlier_mates(W, queries, word_ids, token_ids),
+        "broad": causal_entropy(W, queries),
+    }
+    best = max(FOCUSED, key=lambda k: scores[k])
+    if scores[best] >= CLEAR:
+        return DecoderPattern(best, scores)
+    return DecoderPattern("broad" if scores["broad"] >= BROAD else None, scores)
+
+
+def earlier_mates(
+    W: NDArray[np.float64],
+    queries: NDArray[np.intp],
+    word_ids: NDArray[np.integer] | None,
+    token_ids: NDArray[np.integer] | None,
+) -> float:
+    """Mean weight on the earlier pieces of a query's word or earlier copies of its token,
+    over the queries that have one (0 when none has). A causal row cannot see later ones."""
+    n = W.shape[0]
+    mates = np.zeros((n, n), dtype=bool)  # mates[i, j]: j < i is another piece/copy of i
+    if word_ids is not None:
+        w = np.asarray(word_ids)[:n]
+        mates |= (w[:, None] == w[None, :]) & (w[:, None] >= 0)
+    if token_ids is not None:
+        t = np.asarray(token_ids)[:n]
+        mates |= t[:, None] == t[None, :]
+    mates &= np.tri(n, k=-1, dtype=bool)  # earlier keys only (not the token itself)
+    has = queries[mates[queries].any(axis=1)]
+    if has.size == 0:
+        return 0.0
+    return float((W[has] * mates[has]).sum(axis=1).mean())
+
+
+def causal_entropy(W: NDArray[np.float64], queries: NDArray[np.intp]) -> float:
+    """Mean over the rows i of entropy(row i) / log(i + 1) (0..1; queries i >= 1)."""
+    rows = W[queries]  # (q, n)
+    p = np.clip(rows, 1e-300, None)  # 0 log 0 = 0
+    entropy = -(rows * np.log(p)).sum(axis=1)  # (q,)
+    return float((entropy / np.log(queries + 1.0)).mean())

@@ -1,0 +1,284 @@
+"""One decoder head, every stage: the walkthrough's stage views on a real causal trace, with
+RoPE as a stage of its own and the grouped queries that share the head's keys and values.
+
+Layer and head are picked 1-based (as the page counts) and live in the URL. The stages are
+lazy tabs (only the open one is drawn) in a fragment: a head pick reruns only this part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+from attention_core import AttentionTrace, InputError
+from attention_core.decoder import DecoderRun, decoder_head_scenario
+from attention_ui.decoder import data
+from attention_ui.decoder import figures as df
+from attention_ui.draw import figures as fig
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import guard, keys, state
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.stages.data import Labels
+from attention_ui.views import stage_views as views
+from attention_ui.views.cache import lazy, resolve
+from attention_ui.views.chart import plot
+
+# 1-based: on the default prompt, the head where "it" looks most at "trophy" (0.57)
+DEFAULT_LAYER, DEFAULT_HEAD = 17, 4
+WALKTHROUGH_PAGE = "scores"
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a stage tab may need beyond the trace: the run and which head (0-based)."""
+
+    run: DecoderRun
+    layer: int
+    head: int
+
+    @property
+    def kv(self) -> int:
+        return self.run.config.kv_head(self.head)
+
+
+@guard.fragment
+def one_head(run: DecoderRun) -> None:
+    st.header("One head, every stage")
+    layer, head = _pick_head(run)
+    ctx = Ctx(run, layer, head)
+    pattern = run.pattern(layer, head)
+    measured = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in pattern.scores.items())
+    st.caption(
+        f"Layer {layer + 1}, head {head + 1} (reads key/value head {ctx.kv + 1}): "
+        f"**{pattern.name or 'no single clear pattern'}** (measured: {measured})."
+    )
+    trace = run.head(layer, head)
+    labels = Labels.plain(run.labels)
+    tabs = st.tabs(list(STAGES), key=keys.DEC_STAGE, on_change="rerun")
+    for tab, draw in zip(tabs, STAGES.values(), strict=True):
+        if tab.open is not False:  # lazy: the other tabs are not computed or sent
+            with tab:
+                draw(labels, trace, ctx)
+    open_in_walkthrough(run, layer, head)
+
+
+def _pick_head(run: DecoderRun) -> tuple[int, int]:
+    """Layer and head pickers (1-based on screen, bound to the URL); returns 0-based."""
+    left, right = st.columns(2)
+    layer = left.selectbox(
+        "Layer",
+        range(1, run.n_layers + 1),
+        index=DEFAULT_LAYER - 1,
+        key=keys.DEC_LAYER,
+        bind="query-params",
+    )
+    head = right.selectbox(
+        "Head",
+        range(1, run.n_heads + 1),
+        index=DEFAULT_HEAD - 1,
+        key=keys.DEC_HEAD,
+        bind="query-params",
+    )
+    return layer - 1, head - 1
+
+
+def _qkv(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    source = "the token embeddings" if ctx.layer == 0 else f"layer {ctx.layer}'s output"
+    views.projections(
+        labels,
+        t,
+        "dec_proj",
+        note=(
+            f"Q, K and V come from the hidden state entering layer {ctx.layer + 1} ({source}, "
+            "576 numbers per token, RMS-normalised) through the layer's W_Q, W_K and W_V (no "
+            f"bias). Q is this head's own 64 columns; K and V are those of key/value head "
+            f"{ctx.kv + 1}, which three query heads share. All three are shown after RoPE "
+            "(see the next tab), as the head received them."
+        ),
+    )
+
+
+def _rope(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    la = ctx.run.layers[ctx.layer]
+    st.markdown(
+        "Before a query meets a key, both are **turned by their position**. The 64 numbers "
+        "are 32 pairs (dimension i with i + 32), and pair i of the token at position m is "
+        "turned by the angle m · w_i, with w_i = 100000^(−i/32): pair 1 by a radian per "
+        "token, pair 32 by almost nothing. The first token (position 0) is not turned, and "
+        "in a short prompt only the first pairs turn far enough to see (columns d1–d10 and "
+        "d33–d42 below)."
+    )
+    pairs = (
+        ("Q", la.Q_pre[:, ctx.head], t.Q, "this head's"),
+        ("K", la.K_pre[:, ctx.kv], t.K, f"key/value head {ctx.kv + 1}'s"),
+    )
+    for name, before, after, whose in pairs:
+        left, right = st.columns(2)
+        for col, M, when in ((left, before, "before"), (right, after, "after")):
+            with col:
+                plot(
+                    lazy(
+                        fig.heatmap,
+                        M,
+                        labels.queries,
+                        [f"d{i + 1}" for i in range(64)],
+                        f"{name} {when} RoPE ({whose})",
+                        row_title="token",
+                        col_title="dimension",
+                        zrange=_range(before, after),
+                    ),
+                    key=f"dec_rope_{name}_{when}",
+                )
+    _score_by_distance(labels, t, ctx)
+
+
+def _range(*grids: np.ndarray) -> tuple[float, float]:
+    bound = float(max(np.abs(g).max() for g in grids)) or 1.0
+    return -bound, bound
+
+
+@guard.fragment
+def _score_by_distance(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    """How the score of the last token against one key changes with their distance."""
+    query = ctx.run.n - 1
+    options = labels.keys[: query + 1]
+    if st.session_state.get(keys.DEC_ROPE_KEY) not in options:
+        default = data.rope_default_key(ctx.run, ctx.layer, ctx.head)
+        st.session_state[keys.DEC_ROPE_KEY] = options[default]
+    key = options.index(
+        st.selectbox(
+            f"Key for “{labels.queries[query]}” (the last token)", options, key=keys.DEC_ROPE_KEY
+        )
+    )
+    distances, scores, plain, actual = data.rope_curve(ctx.run, ctx.layer, ctx.head, query, key)
+    title = f"Score of “{labels.queries[query]}” against “{labels.keys[key]}” at every distance"
+    plot(
+        lazy(df.rope_distance, distances, scores, plain, (query - key, actual), title),
+        key="dec_rope_curve",
+    )
+    st.caption(
+        f"The same two vectors, as if the key stood d tokens before the query. Without RoPE "
+        f"the score would be {plain:.2f} at any distance; with it, it is {actual:.2f} at "
+        f"their real distance of {query - key} (the diamond), the number in this head's "
+        "score grid. Only the distance matters, not where the pair sits in the prompt."
+    )
+
+
+def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    group = data.group_of(ctx.run, ctx.head)
+    plot(
+        lazy(
+            df.gqa_diagram,
+            ctx.run.n_heads,
+            ctx.run.config.n_kv_heads,
+            ctx.head,
+            "9 query heads, 3 key/value heads",
+        ),
+        key="dec_gqa",
+    )
+    st.markdown(
+        f"Query heads {group[0] + 1}–{group[-1] + 1} all read key/value head {ctx.kv + 1}: "
+        "one K and one V, drawn once below, serve three heads."
+    )
+    left, right = st.columns(2)
+    cols = [f"d{i + 1}" for i in range(64)]
+    with left:
+        plot(
+            lazy(
+                fig.heatmap,
+                t.K,
+                labels.keys,
+                cols,
+                f"K of key/value head {ctx.kv + 1}",
+                row_title="token",
+                col_title="dimension",
+            ),
+            key="dec_gqa_k",
+        )
+    with right:
+        plot(
+            lazy(
+                fig.heatmap,
+                t.V,
+                labels.keys,
+                cols,
+                f"V of key/value head {ctx.kv + 1}",
+                row_title="token",
+                col_title="dimension",
+            ),
+            key="dec_gqa_v",
+        )
+    weights = [ctx.run.weights[ctx.layer, h] for h in group]
+    figures = resolve(lazy(df.group_weights, weights, labels.keys, group, ctx.head))
+    for col, figure, h in zip(st.columns(len(group)), figures, group, strict=True):
+        with col:
+            plot(figure, key=f"dec_gqa_w{h - group[0]}")
+    st.caption("Same keys, three different queries: three different maps of weights.")
+
+
+def _scores(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    views.scores(labels, t, "dec_scores")
+
+
+def _scaling(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    st.caption(f"Each head has d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} = 1/8.")
+    views.scaling(labels, t, "dec_scaling")
+
+
+def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    st.markdown(
+        "This is the **causal mask** in a real model: token i may attend to tokens 1 … i "
+        "only. Every score above the diagonal becomes −∞, so its weight after the softmax "
+        "is exactly 0."
+    )
+    views.mask(labels, t, "dec_mask")
+    above = t.weights[np.triu(np.ones(t.weights.shape, dtype=bool), 1)]
+    largest = float(above.max()) if above.size else 0.0
+    st.caption(f"The largest weight above the diagonal in this head: {largest} (exactly 0).")
+
+
+def _softmax(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    views.softmax_view(labels, t, "dec_softmax")
+
+
+def _output(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
+    st.caption(
+        f"Each of the 9 heads gives {t.output.shape[1]} numbers per token; the model puts "
+        "the 9 side by side (576) and mixes them with W_O before adding the result back to "
+        "the token (the residual)."
+    )
+    views.output(labels, t, "dec_output")
+
+
+STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
+    "Q, K, V": _qkv,
+    "RoPE": _rope,
+    "Shared K and V": _gqa,
+    "Scores": _scores,
+    "Scaling": _scaling,
+    "Mask": _mask,
+    "Softmax": _softmax,
+    "Output": _output,
+}
+
+
+def open_in_walkthrough(run: DecoderRun, layer: int, head: int) -> None:
+    """Load this head's Q, K, V and causal mask as the app's scenario; go to the walkthrough."""
+    label = f"Open layer {layer + 1}, head {head + 1} in the walkthrough"
+    if not st.button(label, key="dec_open", type="primary"):
+        st.caption(
+            "Makes this head's Q, K and V (d_k = 64, after RoPE) the app's scenario, with the "
+            "causal mask: every walkthrough page and the share link then show its real numbers."
+        )
+        return
+    try:
+        scenario = decoder_head_scenario(run, layer, head)
+    except InputError as exc:
+        st.warning(md_escape(exc.message))
+        return
+    state.set_scenario(scenario)
+    st.toast(f"Loaded layer {layer + 1}, head {head + 1} of the decoder")
+    st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())

@@ -1,0 +1,256 @@
+"""The Decoder lab: a trained language model (SmolLM2-135M) on the learner's prompt.
+
+The decoder is memory-mapped on the lab's first use (``frame/models``: once per server
+process, and the weights' pages are shared by every process on the machine); runs are kept
+in a small cache shared by all sessions, keyed by the prompt. Pickers sit in fragments with
+the part of the page they change: a token pick redraws only "From one token", a head pick
+only "One head, every stage" (``head.py``). The gallery and the next tokens are drawn on
+full reruns, that is when the prompt changes.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from attention_core import InputError
+from attention_core.decoder import Decoder, DecoderRun
+from attention_core.pretrained import ModelMissing
+from attention_ui.decoder import data
+from attention_ui.decoder import figures as df
+from attention_ui.draw.text import count, md_escape
+from attention_ui.frame import guard, keys, look, models
+from attention_ui.views.cache import lazy
+from attention_ui.views.chart import plot
+
+DEFAULT_PROMPT = "The trophy did not fit in the suitcase because it was too"
+MAX_CHARS = 3000  # well past 64 tokens (the lab's limit), short enough for a link
+GALLERY_TABS = (("Layers 1–10", 0), ("Layers 11–20", 10), ("Layers 21–30", 20))
+TOKEN_TABS = ("Weight on one key", "Strongest key per head")
+
+
+def decoder_or_message() -> Decoder | None:
+    """The decoder (mapped on the lab's first use), or None after saying what to run."""
+    try:
+        return models.decoder()
+    except ModelMissing as exc:
+        st.error(
+            "**The decoder is not on this machine**, so this lab cannot run it. The rest of "
+            "the app works without it. In the project folder, run:"
+        )
+        st.code(exc.command, language="bash")
+        st.caption(md_escape(exc.message))
+        return None
+
+
+def intro() -> None:
+    st.markdown(
+        "The Real model lab shows an **encoder**: every token sees every other. Here is a "
+        "**decoder**, the kind of model that writes text: SmolLM2-135M-Instruct, a trained "
+        "language model with **30 layers of 9 heads** (270 in all). Three things make it "
+        "differ from the walkthrough's attention:\n"
+        "- a **causal mask**: a token sees only itself and the tokens before it, because "
+        "the model is trained to predict the next token;\n"
+        "- **grouped queries**: the 9 query heads of a layer share 3 key/value heads;\n"
+        "- **RoPE**: queries and keys are turned by their position before they meet.\n\n"
+        "It runs here, in NumPy, every head through the walkthrough's `attention()`."
+    )
+
+
+@guard.callback
+def _append_top(text: str) -> None:
+    """The decoder's loop, by hand: the likeliest token becomes part of the prompt."""
+    st.session_state[keys.DEC_TEXT] = text
+
+
+def prompt(decoder: Decoder) -> DecoderRun | None:
+    """The prompt box, its tokens and what comes next; None (with a message) for bad input."""
+    text = st.text_input(
+        "Your prompt",
+        value=DEFAULT_PROMPT,
+        max_chars=MAX_CHARS,
+        key=keys.DEC_TEXT,
+        bind="query-params",
+        help="Press Enter: the model predicts the token that comes next.",
+    )
+    try:
+        run = models.run_decoder(decoder, text)
+    except InputError as exc:
+        st.info(f"{md_escape(exc.message)}. The model's heads appear here once it has text.")
+        return None
+    st.markdown("**The tokens, as the model reads them**")
+    st.markdown(data.tokens_markdown(run))
+    st.caption(
+        f"{count(run.n, 'token')}. Pieces of one word are joined by ·; a token usually "
+        "carries the space before its word. Nothing is added at the start: the first token "
+        "is the prompt's first word."
+    )
+    if any(run.special):
+        st.caption("Bold tokens are special: they mark the turns of a chat (<|im_start|>, ...).")
+    if run.prompt.cut is not None:
+        st.warning(md_escape(run.prompt.cut.message))
+    return run
+
+
+def next_tokens(run: DecoderRun) -> None:
+    st.header("What comes next")
+    top = run.next_tokens
+    tokens = [data.visible(t.text) for t in top]
+    title = f"The {len(top)} likeliest next tokens"
+    plot(lazy(df.next_tokens_bar, tokens, [t.p for t in top], title), key="dec_next")
+    rest = 1.0 - sum(t.p for t in top)
+    st.caption(
+        f"␣ is a space. The model's output is one probability for each of its 49,152 "
+        f"tokens; these {len(top)} hold {1 - rest:.0%} of it. A chatbot picks one (here: "
+        "the likeliest, “greedy”), appends it, and runs the model again."
+    )
+    st.button(
+        f"Append “{md_escape(top[0].text)}” and predict again",
+        key="dec_append",
+        on_click=_append_top,
+        args=(run.text + top[0].text,),
+    )
+
+
+# ---- every head ----
+def gallery(run: DecoderRun) -> None:
+    st.header("All 270 heads at once")
+    codes, names = data.pattern_grid(run)
+    phone = look.phone()
+    plot(
+        lazy(df.pattern_map, codes, names, "What each head does on your prompt", phone),
+        key="dec_patterns",
+    )
+    counts = ", ".join(f"{name}: {n}" for name, n in data.pattern_counts(run).items() if n)
+    st.caption(
+        f"Labels computed from each head's weights ({counts}). **First-token sink**: the "
+        "head puts most of its weight on the first token, whatever it is: softmax must "
+        "send the weight somewhere, and the first token is the one every token sees. "
+        f"On this prompt {data.sink_share(run):.0%} of the heads put more than half there."
+    )
+    tabs = st.tabs([t for t, _ in GALLERY_TABS], key=keys.DEC_GALLERY_TAB, on_change="rerun")
+    for tab, (title, first) in zip(tabs, GALLERY_TABS, strict=True):
+        if tab.open is not False:
+            with tab:
+                part = run.weights[first : first + 10]  # (10, heads, n, n)
+                short = data.head_names(names[first : first + 10], phone)
+                plot(
+                    lazy(
+                        df.gallery, part, short, first, f"Attention weights, {title.lower()}", phone
+                    ),
+                    key=f"dec_gallery_{first}",
+                )
+    st.caption(
+        "Each small map is one head: a row per token asking (query), a column per token "
+        "asked (key), dark to yellow from no weight to all of it. Everything above the "
+        "diagonal is dark: no token looks ahead."
+    )
+
+
+# ---- from one token ----
+def pick_token(run: DecoderRun) -> int:
+    """The token picker (bound to the URL); returns the token's index in the run."""
+    options = data.token_options(run)
+    default = options.index(run.labels[data.default_query(run)])
+    label = st.selectbox(
+        "Token (the query)", options, index=default, key=keys.DEC_TOKEN, bind="query-params"
+    )
+    return run.labels.index(label)
+
+
+@guard.fragment
+def token_sections(run: DecoderRun) -> None:
+    """ "From one token" as lazy tabs in one fragment: a pick reruns only this part."""
+    st.header("From one token: where does it look?")
+    query = pick_token(run)
+    tabs = st.tabs(list(TOKEN_TABS), key=keys.DEC_TOKEN_TAB, on_change="rerun")
+    draws = (lambda: on_one_key(run, query), lambda: strongest(run, query))
+    for tab, draw in zip(tabs, draws, strict=True):
+        if tab.open is not False:
+            with tab:
+                draw()
+
+
+def pick_target(run: DecoderRun, query: int) -> int:
+    options = run.labels[: query + 1]  # a causal head: only the query and what came before
+    if st.session_state.get(keys.DEC_TARGET) not in options:
+        st.session_state[keys.DEC_TARGET] = run.labels[data.default_target(run, query)]
+    return run.labels.index(
+        st.selectbox("Key it might look at (itself or earlier)", options, key=keys.DEC_TARGET)
+    )
+
+
+def on_one_key(run: DecoderRun, query: int) -> None:
+    target = pick_target(run, query)
+    lq, lt = run.labels[query], run.labels[target]
+    weight = data.on_key(run, query, target)  # (layers, heads)
+    best = divmod(int(weight.argmax()), run.n_heads)
+    plot(
+        lazy(
+            df.head_grid,
+            weight,
+            f"Weight from “{lq}” to “{lt}” in every head",
+            pick=best,
+            phone=look.phone(),
+        ),
+        key="dec_on_target",
+    )
+    strong = int((weight >= 0.5).sum())
+    st.markdown(
+        f"“{md_escape(lq)}” puts at least half of its attention on “{md_escape(lt)}” in "
+        f"**{strong} of 270** heads; most in **layer {best[0] + 1}, head {best[1] + 1}** "
+        f"({weight[best]:.2f}, outlined). The heads that put the most there, with their "
+        "numbers (a cell shows its number on hover):"
+    )
+    table(data.focus_table(run, query, target))
+
+
+def strongest(run: DecoderRun, query: int) -> None:
+    target, weight = data.strongest_keys(run, query)
+    text = [
+        [f"{run.labels[j][:8]}<br>{w:.2f}" for j, w in zip(row_t, row_w, strict=True)]
+        for row_t, row_w in zip(target.tolist(), weight.tolist(), strict=True)
+    ]
+    plain = [[x.replace("<br>", " ") for x in row] for row in text]
+    title = f"The key “{run.labels[query]}” attends to most, in every head"
+    plot(
+        lazy(
+            df.head_grid,
+            weight,
+            title,
+            text=text if not look.phone() else plain,
+            phone=look.phone(),
+        ),
+        key="dec_targets",
+    )
+    st.caption("Each cell: the key with the largest weight in that head's row, and the weight.")
+
+
+def table(frame: pd.DataFrame) -> None:
+    """A small ranking as a static table (3 decimals): cheaper to redraw than a grid."""
+    st.table(frame.style.format(precision=3).hide(axis="index"))
+
+
+def explanation() -> None:
+    st.header("What this shows")
+    st.markdown(
+        """
+**Why the mask.** A decoder is trained to predict, at every position at once, the token that
+comes next. If a token could see the tokens after it, it would read the answer instead of
+predicting it. So every weight above the diagonal is exactly 0, in every head: the mask
+stage puts −∞ there before the softmax.
+
+**Grouped queries.** Each layer computes 9 queries but only 3 keys and 3 values per token;
+query heads 1–3 read key/value head 1, 4–6 head 2, 7–9 head 3. The keys and values a model
+must keep while it writes (its "KV cache") shrink to a third, and the heads of a group
+still look at different places, because their queries differ.
+
+**RoPE.** Nothing tells this model where a token is, except that each query and key is
+turned by an angle that grows with its position (32 pairs of numbers, each at its own
+speed). A score then depends on how far apart the two tokens are, not on where they are.
+
+**Sinks.** In the later layers most heads park their weight on the first token. Softmax
+makes every row sum to 1, so a head with nothing to look for must still look somewhere:
+the first token is seen by every token and ends up as the model's "no-op".
+"""
+    )

@@ -1,0 +1,72 @@
+"""The trained models, loaded once per server process and shared by every page that runs them.
+
+Two labs run real models: the Real model lab (MiniLM, an encoder) and the Decoder lab
+(SmolLM2, a decoder), and the Decoder lab also runs MiniLM to set the two side by side.
+Both load here, so a process holds one copy of each whatever pages its students open:
+``st.cache_resource`` (a model or a run is never pickled: one object shared by sessions).
+A model is loaded on the first run of a page that needs it, never at import.
+
+A ModelMissing (the files are not there) is raised, not cached: after ``make model`` the
+next run finds the files. The folder is part of every cache key, so a test that points
+ATTENTION_LAB_MODEL_DIR or ATTENTION_LAB_DECODER_DIR elsewhere never gets another
+folder's model.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention_core.decoder import Decoder, DecoderRun
+from attention_core.decoder.files import decoder_dir
+from attention_core.pretrained import Model, Run
+from attention_core.pretrained.files import model_dir
+
+ENCODER_RUNS = 6  # a 128-token MiniLM run holds ~50 MB of traces: 6 stay under the budget
+DECODER_RUNS = 8  # a 64-token decoder run holds ~20 MB (its heads are rebuilt on demand)
+
+
+# ---- MiniLM, the encoder -------------------------------------------------------------------
+@st.cache_resource(show_spinner="Loading the model (once per server)…")
+def _encoder(folder: str) -> Model:
+    from attention_core.pretrained import load_model
+
+    return load_model(folder)
+
+
+def encoder() -> Model:
+    """all-MiniLM-L6-v2 from .model/ (or $ATTENTION_LAB_MODEL_DIR); raises ModelMissing."""
+    return _encoder(str(model_dir()))
+
+
+@st.cache_resource(max_entries=ENCODER_RUNS, show_spinner=False)
+def _encode(folder: str, text: str, _model: Model) -> Run:
+    return _model.encode(text)
+
+
+def encode(model: Model, text: str) -> Run:
+    """One sentence through MiniLM, shared by every session that asks for the same text."""
+    return _encode(str(model.path), text, model)
+
+
+# ---- SmolLM2, the decoder -------------------------------------------------------------------
+@st.cache_resource(show_spinner="Mapping the decoder's weights (once per server)…")
+def _decoder(folder: str) -> Decoder:
+    from attention_core.decoder import load_decoder
+
+    return load_decoder(folder)
+
+
+def decoder() -> Decoder:
+    """SmolLM2-135M-Instruct, memory-mapped from .model/ (or $ATTENTION_LAB_DECODER_DIR);
+    raises DecoderMissing (a ModelMissing) naming `make model`."""
+    return _decoder(str(decoder_dir()))
+
+
+@st.cache_resource(max_entries=DECODER_RUNS, show_spinner="Running the decoder…")
+def _run(folder: str, text: str, _decoder: Decoder) -> DecoderRun:
+    return _decoder.run(text)
+
+
+def run_decoder(model: Decoder, text: str) -> DecoderRun:
+    """One prompt through the decoder, shared by every session that asks for the same text."""
+    return _run(str(model.path), text, model)
