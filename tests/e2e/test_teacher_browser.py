@@ -18,22 +18,13 @@ from page_objects import (
     query,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_look_browser import PHONE, phone_context
 
 from attention_core import PRESETS
 from attention_ui.draw import figures as fig
 
 pytestmark = pytest.mark.e2e
-PHONE = {"width": 390, "height": 844}
-PHONE_AGENT = (
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-    "Chrome/156.0.0.0 Mobile Safari/537.36"
-)
-
-
-def phone(browser: Browser, browser_context_args: dict, **extra: object) -> BrowserContext:
-    return browser.new_context(**{**browser_context_args, "viewport": PHONE, **extra},
-                               user_agent=PHONE_AGENT, is_mobile=True, has_touch=True,
-                               device_scale_factor=2)  # fmt: skip
+phone = phone_context  # a 390 x 844 touch screen with a phone's user agent
 
 
 def test_the_start_pages_bars_keep_their_labels_whole(page: Page) -> None:
