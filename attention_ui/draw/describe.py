@@ -140,13 +140,18 @@ def _series(figure: go.Figure, name: str) -> Alternative:
     kind = "Bar chart" if kinds == {"bar"} else "Chart" if "bar" in kinds else "Line chart"
     if "bar" in kinds and figure.layout.barmode == "relative":
         kind = "Stacked bar chart"
-    x_title = plain_text(figure.layout.xaxis.title.text)
+    flat = any(getattr(t, "orientation", None) == "h" for t in figure.data)  # bars lie down
+    value_axis, label_axis = (figure.layout.xaxis, figure.layout.yaxis) if flat else (
+        figure.layout.yaxis, figure.layout.xaxis)  # fmt: skip
+    x_title = plain_text(label_axis.title.text)
     series, columns, xs = [], {}, []
     for trace in figure.data:
         if trace.x is None or trace.y is None:
             continue
-        label = plain_text(trace.name) or plain_text(figure.layout.yaxis.title.text) or "value"
-        xs, ys = [_label(v) for v in trace.x], np.asarray(trace.y, dtype=float)
+        label = plain_text(trace.name) or plain_text(value_axis.title.text) or "value"
+        at, values = (trace.y, trace.x) if getattr(trace, "orientation", None) == "h" else (
+            trace.x, trace.y)  # fmt: skip
+        xs, ys = [_label(v) for v in at], np.asarray(values, dtype=float)
         if ys.size <= MAX_NAMED:
             points = ", ".join(f"{a} {num(b)}" for a, b in zip(xs, ys, strict=True))
         else:
