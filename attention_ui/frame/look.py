@@ -198,13 +198,15 @@ FRAME = """
   let touch = null;
   document.addEventListener("touchstart", (event) => {
     const t = event.changedTouches[0];
-    touch = event.touches.length === 1 ? {x: t.clientX, y: t.clientY, at: Date.now()} : null;
+    // the event's own time, not the handler's: a busy page runs handlers late
+    touch = event.touches.length === 1 ? {x: t.clientX, y: t.clientY, at: event.timeStamp}
+      : null;
   }, {capture: true, passive: true});
   document.addEventListener("touchend", (event) => {
     const drag = event.target.closest && event.target.closest(".stPlotlyChart .nsewdrag");
     const t = event.changedTouches[0];
     if (!drag || !touch || Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > 10
-        || Date.now() - touch.at > 600) return;
+        || event.timeStamp - touch.at > 600) return;
     const at = {clientX: t.clientX, clientY: t.clientY, bubbles: true, cancelable: true,
                 view: window};
     setTimeout(() => {  // after Plotly has finished with the touch
