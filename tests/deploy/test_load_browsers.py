@@ -39,7 +39,7 @@ def test_three_browsers_get_pages_and_clicks_beside_the_class(
         sessions=3,
         arrival=1.0,
         think=(0.5, 1.0),
-        duration=15.0,  # a cold Chromium's first page takes 2-10 s here; then clicks
+        duration=25.0,  # a cold Chromium's first page takes 2-10 s here, more when busy
         pids=[pid],
         browsers=BROWSERS,
     )
