@@ -34,12 +34,7 @@ def decoder_or_message() -> Decoder | None:
     try:
         return models.decoder()
     except ModelMissing as exc:
-        st.error(
-            "**The decoder is not on this machine**, so this lab cannot run it. The rest of "
-            "the app works without it. In the project folder, run:"
-        )
-        st.code(exc.command, language="bash")
-        st.caption(md_escape(exc.message))
+        models.say_missing(exc, "The decoder", "this lab")
         return None
 
 
