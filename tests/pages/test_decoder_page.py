@@ -8,18 +8,18 @@ transformers' Llama in tests/core/test_decoder_golden.py.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention_core.decoder import DECODER_DIR_ENV, DecoderMissing, load_decoder
+from attention_core.decoder import DECODER_DIR_ENV
 from attention_ui.decoder import data
 from attention_ui.decoder import head as decoder_head
 from attention_ui.decoder.lab import DEFAULT_PROMPT
 from attention_ui.frame import keys, models
+from tests.core import smollm2
 from tests.core.smollm2 import rope_float32_error
 from tests.spec import chart_specs, numeric
 
@@ -28,20 +28,9 @@ PAGE = "app_pages/labs/decoder.py"
 SHORT = "The capital of France is"
 
 
-@functools.cache
-def _decoder():
-    try:
-        return load_decoder()
-    except DecoderMissing as exc:
-        return exc
-
-
 @pytest.fixture(scope="module")
 def decoder():
-    d = _decoder()
-    if isinstance(d, DecoderMissing):
-        pytest.skip(f"decoder not fetched: {d.command}")
-    return d
+    return smollm2.decoder()  # skips with the reason when absent; fails under CI=true
 
 
 def page_run(text: str = DEFAULT_PROMPT):
