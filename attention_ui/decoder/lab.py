@@ -100,7 +100,7 @@ def next_tokens(run: DecoderRun) -> None:
         "the likeliest, “greedy”), appends it, and runs the model again."
     )
     st.button(
-        f"Append “{md_escape(top[0].text)}” and predict again",
+        f"Append “{md_escape(tokens[0])}” and predict again",
         key="dec_append",
         on_click=_append_top,
         args=(run.text + top[0].text,),
