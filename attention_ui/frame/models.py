@@ -23,7 +23,7 @@ from attention_core.pretrained.files import model_dir
 from attention_ui.draw.text import md_escape
 
 ENCODER_RUNS = 6  # a 128-token MiniLM run holds ~50 MB of traces: 6 stay under the budget
-DECODER_RUNS = 8  # a 64-token decoder run holds ~20 MB (its heads are rebuilt on demand)
+DECODER_RUNS = 8  # a 64-token decoder run holds ~26 MB (heads rebuilt on demand from Q, K, V)
 
 
 # ---- MiniLM, the encoder -------------------------------------------------------------------
