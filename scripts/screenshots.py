@@ -36,6 +36,7 @@ class Shot:
 SHOTS = (
     Shot("screenshot", "/scores", 1400, 1000),  # opens on the largest score, sat -> cat
     Shot("screenshot-real-model", "/real-model", 1400, 1000),
+    Shot("screenshot-decoder", "/decoder", 1400, 1000),  # the prompt and what comes next
     Shot("screenshot-phone", "/softmax", 390, 844, phone=True),
 )
 PHONE_UA = (

@@ -13,6 +13,7 @@ of a second once the file is in the page cache, and every process shares that on
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Sequence
@@ -176,13 +177,13 @@ class Decoder:
         top = top[np.argsort(-logp[top], kind="stable")]  # the TOP_K likeliest, in order
         next_tokens = tuple(NextToken(int(i), self.decode([i]), float(np.exp(logp[i])))
                             for i in top)  # fmt: skip
-        return DecoderRun(
-            prompt=prompt,
-            config=self.config,
-            layers=layers,
-            weights=np.stack([la.weights for la in layers]),  # (n_layers, n_heads, n, n)
-            next_tokens=next_tokens,
+        weights = np.stack([la.weights for la in layers])  # (n_layers, n_heads, n, n)
+        # each layer's weights become a view of the stack: one copy per run, not two
+        layers = tuple(
+            dataclasses.replace(la, weights=w) for la, w in zip(layers, weights, strict=True)
         )
+        return DecoderRun(prompt=prompt, config=self.config, layers=layers, weights=weights,
+                          next_tokens=next_tokens)  # fmt: skip
 
     def loss(self, text: str) -> float:
         """Mean next-token loss (cross-entropy, nats) of a text (cut to 64 tokens): how

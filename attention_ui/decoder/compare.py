@@ -42,18 +42,21 @@ def side_by_side(run: DecoderRun) -> None:
         enc_weights, enc_labels = data.encoder_rows(enc_run)
         left, right = st.columns(2)
         with left:
-            title = f"Encoder (MiniLM): the average of its {enc_weights.shape[0] * 12} heads"
+            title = "Encoder (MiniLM)"
             plot(
                 lazy(df.mean_attention, data.mean_head(enc_weights), enc_labels, title, False),
                 key="dec_vs_encoder",
             )
         with right:
-            title = f"Decoder (SmolLM2): the average of its {run.n_layers * run.n_heads} heads"
+            title = "Decoder (SmolLM2)"
             plot(
                 lazy(df.mean_attention, data.mean_head(run.weights), run.labels, title, True),
                 key="dec_vs_decoder",
             )
+        n_enc = enc_weights.shape[0] * enc_weights.shape[1]
         st.markdown(
+            f"Each map is a model's average head: all its heads' weights ({n_enc} in "
+            f"MiniLM, {run.n_layers * run.n_heads} in SmolLM2) averaged. "
             f"In the encoder a token sends **{data.later_share(enc_weights):.0%}** of its "
             "attention to the words after it (bidirectional: it reads the whole sentence "
             f"at once); in the decoder **{data.later_share(run.weights):.0%}** (causal: it "

@@ -108,8 +108,8 @@ def _rope(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
         "are 32 pairs (dimension i with i + 32), and pair i of the token at position m is "
         "turned by the angle m · w_i, with w_i = 100000^(−i/32): pair 1 by a radian per "
         "token, pair 32 by almost nothing. The first token (position 0) is not turned, and "
-        "in a short prompt only the first pairs turn far enough to see (columns d1–d10 and "
-        "d33–d42 below)."
+        "in a short prompt only the first pairs turn far enough to see (dimensions 1–10 and "
+        "33–42 below)."
     )
     pairs = (
         ("Q", la.Q_pre[:, ctx.head], t.Q, "this head's"),
@@ -124,7 +124,7 @@ def _rope(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
                         fig.heatmap,
                         M,
                         labels.queries,
-                        [f"d{i + 1}" for i in range(64)],
+                        [str(i + 1) for i in range(64)],
                         f"{name} {when} RoPE ({whose})",
                         row_title="token",
                         col_title="dimension",
@@ -184,7 +184,7 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
         "one K and one V, drawn once below, serve three heads."
     )
     left, right = st.columns(2)
-    cols = [f"d{i + 1}" for i in range(64)]
+    cols = [str(i + 1) for i in range(64)]
     with left:
         plot(
             lazy(

@@ -34,12 +34,7 @@ def decoder_or_message() -> Decoder | None:
     try:
         return models.decoder()
     except ModelMissing as exc:
-        st.error(
-            "**The decoder is not on this machine**, so this lab cannot run it. The rest of "
-            "the app works without it. In the project folder, run:"
-        )
-        st.code(exc.command, language="bash")
-        st.caption(md_escape(exc.message))
+        models.say_missing(exc, "The decoder", "this lab")
         return None
 
 
@@ -105,7 +100,7 @@ def next_tokens(run: DecoderRun) -> None:
         "the likeliest, “greedy”), appends it, and runs the model again."
     )
     st.button(
-        f"Append “{md_escape(top[0].text)}” and predict again",
+        f"Append “{md_escape(tokens[0])}” and predict again",
         key="dec_append",
         on_click=_append_top,
         args=(run.text + top[0].text,),

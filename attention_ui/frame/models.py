@@ -18,11 +18,12 @@ import streamlit as st
 
 from attention_core.decoder import Decoder, DecoderRun
 from attention_core.decoder.files import decoder_dir
-from attention_core.pretrained import Model, Run
+from attention_core.pretrained import Model, ModelMissing, Run
 from attention_core.pretrained.files import model_dir
+from attention_ui.draw.text import md_escape
 
 ENCODER_RUNS = 6  # a 128-token MiniLM run holds ~50 MB of traces: 6 stay under the budget
-DECODER_RUNS = 8  # a 64-token decoder run holds ~20 MB (its heads are rebuilt on demand)
+DECODER_RUNS = 8  # a 64-token decoder run holds ~26 MB (heads rebuilt on demand from Q, K, V)
 
 
 # ---- MiniLM, the encoder -------------------------------------------------------------------
@@ -70,3 +71,14 @@ def _run(folder: str, text: str, _decoder: Decoder) -> DecoderRun:
 def run_decoder(model: Decoder, text: str) -> DecoderRun:
     """One prompt through the decoder, shared by every session that asks for the same text."""
     return _run(str(model.path), text, model)
+
+
+def say_missing(exc: ModelMissing, what: str, where: str) -> None:
+    """A page's notice that ``what`` ("The model") is not on this machine, so ``where``
+    ("this page") cannot run it: the exact command that fetches it, then the details."""
+    st.error(
+        f"**{what} is not on this machine**, so {where} cannot run it. The rest of the app "
+        "works without it. In the project folder, run:"
+    )
+    st.code(exc.command, language="bash")
+    st.caption(md_escape(exc.message))

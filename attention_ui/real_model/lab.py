@@ -56,12 +56,7 @@ def model_or_message() -> Model | None:
     try:
         return models.encoder()
     except ModelMissing as exc:
-        st.error(
-            "**The model is not on this machine**, so this page cannot run it. The rest of "
-            "the app works without it. In the project folder, run:"
-        )
-        st.code(exc.command, language="bash")
-        st.caption(md_escape(exc.message))
+        models.say_missing(exc, "The model", "this page")
         return None
 
 
