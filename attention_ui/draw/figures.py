@@ -129,8 +129,8 @@ def _heatmap(
     ``highlight`` (i, j) outlines one cell (the one whose breakdown is shown).
     ``zrange``: the colour scale's ends instead of the data's own (signed: ±the larger end),
     so that figures drawn side by side compare colour for colour.
-    ``clickable`` lays an invisible marker on every cell: Streamlit's on_select reports
-    clicks on scatter points but not on heatmap cells (streamlit/streamlit#8760).
+    ``clickable``: the hover says a click breaks the cell down; the click itself is heard by
+    ``views/cell_pick`` on the heatmap (no marker per cell: see there).
     ``fixed``: cells print ``digits`` decimals always, and the hover adds the exact value.
     """
     M = np.atleast_2d(np.asarray(M, dtype=float))
@@ -150,7 +150,9 @@ def _heatmap(
             text=texts,
             texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
             textfont={"size": _cell_font(M.shape)},
-            hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>{value}<extra></extra>",
+            hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>{value}"
+            + ("<br>click to break it down" if clickable else "")
+            + "<extra></extra>",
             **exact,
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
             showscale=showscale,
@@ -159,8 +161,6 @@ def _heatmap(
             **scale,
         )
     ]
-    if clickable:
-        data.append(_cell_markers(texts, row_labels, col_labels, row_title, col_title))
     angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
     # Margins computed here, not by Plotly's automargin: that measures every label after
     # drawing and then draws the figure again (a third of Plotly's time in the browser on
@@ -200,33 +200,6 @@ def _outline(i: int, j: int) -> dict:
     """A thick frame around cell (i, j)."""
     return {"type": "rect", "x0": j - 0.5, "x1": j + 0.5, "y0": i - 0.5, "y1": i + 0.5,
             "line": {"color": INK, "width": 4}, "xref": "x", "yref": "y"}  # fmt: skip
-
-
-def _cell_markers(
-    texts: Sequence[Sequence[str]],
-    row_labels: Sequence[str],
-    col_labels: Sequence[str],
-    row_title: str,
-    col_title: str,
-) -> go.Scatter:
-    """One see-through square per cell, so a click selects (row label, column label).
-
-    texts (rows, cols): the cells' numbers. The squares lie over the heatmap and take its
-    hover, so they say the value too.
-    """
-    rows, cols = np.meshgrid(np.arange(len(texts)), np.arange(len(texts[0])), indexing="ij")
-    return go.Scatter(
-        x=[col_labels[j] for j in cols.ravel()],
-        y=[row_labels[i] for i in rows.ravel()],
-        text=[texts[i][j] for i, j in zip(rows.ravel(), cols.ravel(), strict=True)],
-        mode="markers",
-        marker={"symbol": "square", "size": 36, "opacity": 0.01},
-        hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}: %{{text}}"
-        "<br>click to break it down<extra></extra>",
-        showlegend=False,
-        unselected={"marker": {"opacity": 0.01}},
-        selected={"marker": {"opacity": 0.01}},
-    )
 
 
 def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> dict:

@@ -9,7 +9,6 @@ scenario live in the editor, not here. Every number comes from the core's trace.
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Callable
 
 import numpy as np
@@ -37,6 +36,7 @@ from attention_ui.stages import data
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
 from attention_ui.stages.registry import stage_figure
+from attention_ui.views import cell_pick
 from attention_ui.views.cache import Lazy, lazy, resolve
 from attention_ui.views.chart import plot
 
@@ -132,9 +132,9 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
         i, j = data.strongest_cell(t)
         ss[pick_q], ss[pick_k] = ql[i], kl[j]
     i, j = ql.index(ss[pick_q]), kl.index(ss[pick_k])
-    on_click = functools.partial(_on_cell_click, chart, pick_q, pick_k)
-    plot(lazy(sf.scores_figure, labels, t, pick=(i, j), clickable=True), key=chart,
-         on_select=on_click, selection_mode="points")  # fmt: skip
+    plot(lazy(sf.scores_figure, labels, t, pick=(i, j), clickable=True), key=chart)
+    cell_pick.listen(chart, f"{key}_cellpick", functools.partial(_on_cell_click, labels, pick_q,
+                                                                 pick_k))  # fmt: skip
     c1, c2 = st.columns(2)
     c1.selectbox("Query (row)", ql, key=pick_q)
     c2.selectbox("Key (column)", kl, key=pick_k)
@@ -142,13 +142,10 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
 
 
 @guard.callback
-def _on_cell_click(chart: str, pick_q: str, pick_k: str) -> None:
-    """A click on the heatmap selects that (query, key) pair in the two select boxes."""
-    event = st.session_state.get(chart)
-    points = (event or {}).get("selection", {}).get("points", [])
-    if points:  # the chart holds escaped labels (figures.safe); the pickers hold raw ones
-        st.session_state[pick_q] = html.unescape(points[0]["y"])
-        st.session_state[pick_k] = html.unescape(points[0]["x"])
+def _on_cell_click(labels: Labels, pick_q: str, pick_k: str, row: int, col: int) -> None:
+    """A click on the heatmap's cell (row, col) selects that pair in the two select boxes."""
+    if 0 <= row < len(labels.queries) and 0 <= col < len(labels.keys):
+        st.session_state[pick_q], st.session_state[pick_k] = labels.queries[row], labels.keys[col]
 
 
 def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str, key: str) -> None:

@@ -10,6 +10,7 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
+from attention_ui.draw import contrast
 from attention_ui.draw import figures as fig
 from attention_ui.draw.text import md_escape
 from attention_ui.frame.pages import BY_KEY
@@ -100,9 +101,9 @@ def test_the_scores_hover_shows_the_value() -> None:
     s = PRESETS["cat_mat"].build()
     t = s.trace()
     figure = sf.scores_figure(Labels.of(s), t, pick=(0, 0), clickable=True)
-    markers = figure.data[1]  # the clickable squares over the cells take the hover
-    assert "%{text}" in markers.hovertemplate
-    assert markers.text[1] == fig.cell_texts(t.scores)[0][1]
+    cells = figure.data[0]  # the heatmap takes the hover itself (no click markers over it)
+    assert "%{text}" in cells.hovertemplate
+    assert contrast.plain(cells.text[0][1]) == fig.cell_texts(t.scores)[0][1]
 
 
 def test_the_output_total_is_drawn_outside_the_plot_area_when_needed() -> None:
