@@ -101,18 +101,19 @@ def _type(lab: Lab) -> Callable:
 def interactions(labs: tuple[Lab, ...] = LABS) -> list[Interaction]:
     out = []
     for lab in labs:
-        both = f"{lab.cells('scores')}, {lab.cells('softmax')}"
+        scores = lab.cells("scores")
+        both = f"{scores}, {lab.cells('softmax')}"
         out += [
             Interaction(f"{lab.name}: head pick, Scores tab", lab,
                         lambda page, k, w=f"{lab.prefix}_head": _pick(page, w, k % 2 == 0),
-                        lambda k, c=lab.cells("scores"): c),
+                        lambda k, c=scores: c),
             Interaction(f"{lab.name}: token pick", lab,
                         lambda page, k, w=f"{lab.prefix}_token": _pick(page, w, k % 2 == 1),
                         lambda k, c=lab.token_watch: c),
             Interaction(f"{lab.name}: tab change Scores <-> Softmax", lab,
                         lambda page, k: _tab(k)(page, k), lambda k, c=both: c),
             Interaction(f"{lab.name}: sentence change", lab, _type(lab),
-                        lambda k, c=lab.cells("scores"): c),
+                        lambda k, c=scores: c),
             Interaction(f"{lab.name}: opening the page", lab, None, lambda k: "", kind="open"),
         ]  # fmt: skip
     return out

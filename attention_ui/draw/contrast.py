@@ -121,20 +121,33 @@ def _range(z: np.ndarray, trace: object) -> tuple[float, float]:
 
 
 def label_cells(trace: object, gap: str) -> None:
-    """Give every printed number of a heatmap trace its own colour (changed in place).
+    """Give every printed number of a heatmap trace the ink that reads on its cell (changed
+    in place).
 
     ``gap``: the colour behind cells with no colour (the plot's background: masked cells).
-    Each cell's text becomes ``<span style="color:#000000">0.42</span>`` (each line of a
-    two-line cell on its own), which Plotly draws as a tspan of that colour; the hover
-    shows the same text. The plain numbers come back with ``plain``.
+    The ink most cells need becomes the trace's ``textfont.color``; a cell that needs the
+    other one gets ``<span style="color:#FFFFFF">0.42</span>`` (each line of a two-line
+    cell on its own), which Plotly draws as a tspan of that colour. Why not a span on every
+    cell: plotly.js parses each cell's markup on every draw, and 225 spans on a real head's
+    grid cost about half the floor's whole redraw (issue 21). ``inks`` reads a cell's ink
+    back; the plain numbers come back with ``plain``.
     """
     if not trace.texttemplate or trace.text is None:  # type: ignore[attr-defined]
         return  # no numbers printed in the cells
     inks = [[text_on(gap if c is None else c) for c in row] for row in cell_colours(trace)]
+    flat = [ink for row in inks for ink in row]
+    common = BLACK if flat.count(BLACK) >= flat.count(WHITE) else WHITE
+    trace.textfont.color = common  # type: ignore[attr-defined]
     trace.text = [  # type: ignore[attr-defined]
-        [_coloured(plain(str(t)), ink) for t, ink in zip(row, row_inks, strict=True)]
+        [plain(str(t)) if ink == common else _coloured(plain(str(t)), ink)
+         for t, ink in zip(row, row_inks, strict=True)]
         for row, row_inks in zip(trace.text, inks, strict=True)  # type: ignore[attr-defined]
-    ]
+    ]  # fmt: skip
+
+
+def inks(trace: object, text: str) -> list[str]:
+    """The ink of each line of one cell's ``text`` in ``trace``, as ``label_cells`` set it."""
+    return printed_colours(text) or [trace.textfont.color] * len(text.split("<br>"))  # type: ignore[attr-defined]
 
 
 def _coloured(text: str, colour: str) -> str:

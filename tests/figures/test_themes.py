@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from attention_core import PRESETS
+from attention_ui.draw import contrast
 from attention_ui.draw import figures as fig
 from attention_ui.scaling_lab import figures as scaling_figures
 from attention_ui.stages import figures as sf
@@ -27,8 +28,12 @@ def test_heatmaps_take_the_themes_colours(trace_and_labels, palette: fig.Palette
     assert layout.font.color == palette.ink
     assert layout.plot_bgcolor == palette.masked  # masked cells and gaps
     assert figure.layout.shapes[0].line.color == palette.ink  # the picked cell's outline
-    # no one colour for all cells: each number gets its own (contrast.label_cells)
-    assert figure.data[0].textfont.color is None
+    # not Plotly's own choice per cell (3:1 at worst): the ink most cells need, and the
+    # other one in the cells that need it (contrast.label_cells)
+    heat = figure.data[0]
+    assert heat.textfont.color in (contrast.BLACK, contrast.WHITE)
+    assert {ink for row in heat.text for t in row for ink in contrast.inks(heat, t)} <= {
+        contrast.BLACK, contrast.WHITE}  # fmt: skip
 
 
 def test_dark_ink_replaces_black_everywhere(trace_and_labels) -> None:
