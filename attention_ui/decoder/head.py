@@ -13,22 +13,20 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from attention_core import AttentionTrace, InputError
+from attention_core import AttentionTrace, Scenario
 from attention_core.decoder import DecoderRun, decoder_head_scenario
 from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw import figures as fig
-from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
-from attention_ui.frame.pages import BY_KEY
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
+from attention_ui.views import trained_head
 from attention_ui.views.cache import lazy, resolve
 from attention_ui.views.chart import plot
 
 # 1-based: on the default prompt, the head where "it" looks most at "trophy" (0.57)
 DEFAULT_LAYER, DEFAULT_HEAD = 17, 4
-WALKTHROUGH_PAGE = "scores"
 
 
 @dataclass(frozen=True)
@@ -47,42 +45,15 @@ class Ctx:
 @guard.fragment
 def one_head(run: DecoderRun) -> None:
     st.header("One head, every stage")
-    layer, head = _pick_head(run)
+    layer, head = trained_head.pick_head(run.n_layers, run.n_heads, (DEFAULT_LAYER, DEFAULT_HEAD),
+                                         keys.DEC_LAYER, keys.DEC_HEAD)  # fmt: skip
     ctx = Ctx(run, layer, head)
     pattern = run.pattern(layer, head)
-    measured = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in pattern.scores.items())
-    st.caption(
-        f"Layer {layer + 1}, head {head + 1} (reads key/value head {ctx.kv + 1}): "
-        f"**{pattern.name or 'no single clear pattern'}** (measured: {measured})."
-    )
-    trace = run.head(layer, head)
-    labels = Labels.plain(run.labels)
-    tabs = st.tabs(list(STAGES), key=keys.DEC_STAGE, on_change="rerun")
-    for tab, draw in zip(tabs, STAGES.values(), strict=True):
-        if tab.open is not False:  # lazy: the other tabs are not computed or sent
-            with tab:
-                draw(labels, trace, ctx)
+    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores,
+                                 f" (reads key/value head {ctx.kv + 1})")  # fmt: skip
+    trained_head.stage_tabs(STAGES, keys.DEC_STAGE, Labels.plain(run.labels),
+                            run.head(layer, head), ctx)  # fmt: skip
     open_in_walkthrough(run, layer, head)
-
-
-def _pick_head(run: DecoderRun) -> tuple[int, int]:
-    """Layer and head pickers (1-based on screen, bound to the URL); returns 0-based."""
-    left, right = st.columns(2)
-    layer = left.selectbox(
-        "Layer",
-        range(1, run.n_layers + 1),
-        index=DEFAULT_LAYER - 1,
-        key=keys.DEC_LAYER,
-        bind="query-params",
-    )
-    head = right.selectbox(
-        "Head",
-        range(1, run.n_heads + 1),
-        index=DEFAULT_HEAD - 1,
-        key=keys.DEC_HEAD,
-        bind="query-params",
-    )
-    return layer - 1, head - 1
 
 
 def _qkv(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
@@ -220,12 +191,11 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
 
 
 def _scores(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    views.scores(labels, t, "dec_scores")
+    trained_head.scores(labels, t, "dec")
 
 
 def _scaling(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    st.caption(f"Each head has d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} = 1/8.")
-    views.scaling(labels, t, "dec_scaling")
+    trained_head.scaling(labels, t, "dec")
 
 
 def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
@@ -241,16 +211,11 @@ def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
 
 
 def _softmax(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    views.softmax_view(labels, t, "dec_softmax")
+    trained_head.softmax(labels, t, "dec")
 
 
 def _output(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    st.caption(
-        f"Each of the 9 heads gives {t.output.shape[1]} numbers per token; the model puts "
-        "the 9 side by side (576) and mixes them with W_O before adding the result back to "
-        "the token (the residual)."
-    )
-    views.output(labels, t, "dec_output")
+    trained_head.output(labels, t, "dec", ctx.run.n_heads)
 
 
 STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
@@ -267,18 +232,14 @@ STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
 
 def open_in_walkthrough(run: DecoderRun, layer: int, head: int) -> None:
     """Load this head's Q, K, V and causal mask as the app's scenario; go to the walkthrough."""
-    label = f"Open layer {layer + 1}, head {head + 1} in the walkthrough"
-    if not st.button(label, key="dec_open", type="primary"):
-        st.caption(
-            "Makes this head's Q, K and V (d_k = 64, after RoPE) the app's scenario, with the "
-            "causal mask: every walkthrough page and the share link then show its real numbers."
-        )
-        return
-    try:
-        scenario = decoder_head_scenario(run, layer, head)
-    except InputError as exc:
-        st.warning(md_escape(exc.message))
-        return
-    state.set_scenario(scenario)
-    st.toast(f"Loaded layer {layer + 1}, head {head + 1} of the decoder")
-    st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
+
+    def load(scenario: Scenario) -> None:
+        state.set_scenario(scenario)
+        st.toast(f"Loaded layer {layer + 1}, head {head + 1} of the decoder")
+
+    trained_head.open_in_walkthrough(
+        layer, head, "dec_open",
+        "Makes this head's Q, K and V (d_k = 64, after RoPE) the app's scenario, with the "
+        "causal mask: every walkthrough page and the share link then show its real numbers.",
+        lambda: decoder_head_scenario(run, layer, head), load,
+    )  # fmt: skip

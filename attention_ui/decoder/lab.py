@@ -15,7 +15,6 @@ import streamlit as st
 
 from attention_core import InputError
 from attention_core.decoder import Decoder, DecoderRun
-from attention_core.pretrained import ModelMissing
 from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw.text import count, md_escape
@@ -31,11 +30,7 @@ TOKEN_TABS = ("Weight on one key", "Strongest key per head")
 
 def decoder_or_message() -> Decoder | None:
     """The decoder (mapped on the lab's first use), or None after saying what to run."""
-    try:
-        return models.decoder()
-    except ModelMissing as exc:
-        models.say_missing(exc, "The decoder", "this lab")
-        return None
+    return models.loaded(models.decoder, "The decoder", "this lab")
 
 
 def intro() -> None:

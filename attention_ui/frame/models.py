@@ -14,6 +14,9 @@ folder's model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import streamlit as st
 
 from attention_core.decoder import Decoder, DecoderRun
@@ -22,6 +25,7 @@ from attention_core.pretrained import Model, ModelMissing, Run
 from attention_core.pretrained.files import model_dir
 from attention_ui.draw.text import md_escape
 
+T = TypeVar("T")
 ENCODER_RUNS = 6  # a 128-token MiniLM run holds ~50 MB of traces: 6 stay under the budget
 DECODER_RUNS = 8  # a 64-token decoder run holds ~26 MB (heads rebuilt on demand from Q, K, V)
 
@@ -71,6 +75,15 @@ def _run(folder: str, text: str, _decoder: Decoder) -> DecoderRun:
 def run_decoder(model: Decoder, text: str) -> DecoderRun:
     """One prompt through the decoder, shared by every session that asks for the same text."""
     return _run(str(model.path), text, model)
+
+
+def loaded(load: Callable[[], T], what: str, where: str) -> T | None:
+    """``load()`` (a model), or None after saying what to run to get it (``say_missing``)."""
+    try:
+        return load()
+    except ModelMissing as exc:
+        say_missing(exc, what, where)
+        return None
 
 
 def say_missing(exc: ModelMissing, what: str, where: str) -> None:

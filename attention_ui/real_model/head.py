@@ -13,18 +13,16 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from attention_core import AttentionTrace, InputError
+from attention_core import AttentionTrace, Scenario
 from attention_core.pretrained import Model, Run, head_scenario
-from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
-from attention_ui.frame.pages import BY_KEY
 from attention_ui.real_model import data, lab
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
+from attention_ui.views import trained_head
 
 DEFAULT_LAYER, DEFAULT_HEAD = 4, 2  # 1-based: where "it" -> "animal" is strongest (lesson)
 PAD_DEMO = 3  # [PAD] tokens added to show the padding mask
-WALKTHROUGH_PAGE = "scores"  # the page, whose scores view is keyed "scores" too
 
 
 def qkv_note(layer: int) -> str:
@@ -40,31 +38,13 @@ def qkv_note(layer: int) -> str:
 @guard.fragment
 def one_head(model: Model, run: Run) -> None:
     st.header("One head, every stage")
-    layer, head = _pick_head()
+    layer, head = trained_head.pick_head(run.n_layers, run.n_heads, (DEFAULT_LAYER, DEFAULT_HEAD),
+                                         keys.RM_LAYER, keys.RM_HEAD)  # fmt: skip
     pattern = run.pattern(layer, head)
-    scores = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in pattern.scores.items())
-    st.caption(
-        f"Layer {layer + 1}, head {head + 1}: **{pattern.name or 'no single clear pattern'}** "
-        f"(measured: {scores})."
-    )
-    trace = run.heads[layer][head]
-    labels = Labels.plain(run.labels)
-    tabs = st.tabs(list(STAGES), key=keys.RM_STAGE, on_change="rerun")
-    for tab, draw in zip(tabs, STAGES.values(), strict=True):
-        if tab.open:  # lazy: the other tabs' views are not computed or sent
-            with tab:
-                draw(labels, trace, Ctx(model, run, layer, head))
+    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores)
+    trained_head.stage_tabs(STAGES, keys.RM_STAGE, Labels.plain(run.labels),
+                            run.heads[layer][head], Ctx(model, run, layer, head))  # fmt: skip
     open_in_walkthrough(run, layer, head)
-
-
-def _pick_head() -> tuple[int, int]:
-    """Layer and head pickers (1-based on screen, bound to the URL); returns 0-based."""
-    left, right = st.columns(2)
-    layer = left.selectbox("Layer", range(1, 7), index=DEFAULT_LAYER - 1, key=keys.RM_LAYER,
-                           bind="query-params")  # fmt: skip
-    head = right.selectbox("Head", range(1, 13), index=DEFAULT_HEAD - 1, key=keys.RM_HEAD,
-                           bind="query-params")  # fmt: skip
-    return layer - 1, head - 1
 
 
 @dataclass(frozen=True)
@@ -82,12 +62,11 @@ def _qkv(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
 
 
 def _scores(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    views.scores(labels, t, "rm_scores")
+    trained_head.scores(labels, t, "rm")
 
 
 def _scaling(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    st.caption(f"Each head has d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k}.")
-    views.scaling(labels, t, "rm_scaling")
+    trained_head.scaling(labels, t, "rm")
 
 
 def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
@@ -110,16 +89,11 @@ def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
 
 
 def _softmax(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    views.softmax_view(labels, t, "rm_softmax")
+    trained_head.softmax(labels, t, "rm")
 
 
 def _output(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    st.caption(
-        f"Each of the 12 heads gives {t.output.shape[1]} numbers per token; the model puts "
-        "the 12 side by side (384) and mixes them with its output matrix W_O before adding "
-        "the result back to the token (the residual)."
-    )
-    views.output(labels, t, "rm_output")
+    trained_head.output(labels, t, "rm", ctx.run.n_heads)
 
 
 STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
@@ -134,27 +108,24 @@ STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
 
 def open_in_walkthrough(run: Run, layer: int, head: int) -> None:
     """Load this head's Q, K, V as the app's scenario and go to the walkthrough."""
-    label = f"Open layer {layer + 1}, head {head + 1} in the walkthrough"
-    if not st.button(label, key="rm_open", type="primary"):
-        st.caption(
-            "Makes this head's Q, K and V (d_k = 32) the app's scenario, in direct mode: every "
-            "walkthrough page, presentation mode and the share link then show its real numbers."
+
+    def load(scenario: Scenario) -> None:
+        state.replace_scenario(scenario)  # undoable, like every load
+        query = picked_token(run)
+        views.start_scores_at(trained_head.WALKTHROUGH_PAGE, state.labels(), state.get_trace(),
+                              query)  # fmt: skip
+        state.notice(
+            f"Layer {layer + 1}, head {head + 1} of the real model is now your scenario (direct "
+            f"mode, d_k = {state.get_trace().d_k}), shown from “{run.labels[query]}”, the token "
+            "you picked. Undo in the sidebar brings back the one it replaced."
         )
-        return
-    try:
-        scenario = head_scenario(run, layer, head)
-    except InputError as exc:
-        st.warning(md_escape(exc.message))
-        return
-    state.replace_scenario(scenario)  # undoable, like every load
-    query = picked_token(run)
-    views.start_scores_at(WALKTHROUGH_PAGE, state.labels(), state.get_trace(), query)
-    state.notice(
-        f"Layer {layer + 1}, head {head + 1} of the real model is now your scenario (direct "
-        f"mode, d_k = {state.get_trace().d_k}), shown from “{run.labels[query]}”, the token you "
-        "picked. Undo in the sidebar brings back the one it replaced."
-    )
-    st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
+
+    trained_head.open_in_walkthrough(
+        layer, head, "rm_open",
+        "Makes this head's Q, K and V (d_k = 32) the app's scenario, in direct mode: every "
+        "walkthrough page, presentation mode and the share link then show its real numbers.",
+        lambda: head_scenario(run, layer, head), load,
+    )  # fmt: skip
 
 
 def picked_token(run: Run) -> int:

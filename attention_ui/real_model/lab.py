@@ -21,7 +21,6 @@ from attention_core import InputError
 from attention_core.pretrained import (
     HeadChange,
     Model,
-    ModelMissing,
     Run,
     attention_to,
     compare_runs,
@@ -53,11 +52,7 @@ def encode(model: Model, text: str) -> Run:
 
 def model_or_message() -> Model | None:
     """The model, or None after saying exactly what to run to get it."""
-    try:
-        return models.encoder()
-    except ModelMissing as exc:
-        models.say_missing(exc, "The model", "this page")
-        return None
+    return models.loaded(models.encoder, "The model", "this page")
 
 
 # ---- the sentence and its tokens -----------------------------------------------------------

@@ -8,17 +8,14 @@ except under CI (CI=true), where a missing model fails.
 
 from __future__ import annotations
 
-import base64
 import functools
-import json
-import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 
-from attention_core.decoder import Decoder, DecoderMissing, load_decoder
+from attention_core.decoder import Decoder, load_decoder
+from tests.core import fetched
 from tests.tolerance import scaled_to
 
 GOLDEN = Path(__file__).parent / "data" / "smollm2_golden.json"
@@ -27,32 +24,20 @@ WINOGRAD = "The trophy did not fit in the suitcase because it was too"
 
 
 @functools.cache
-def _decoder() -> Decoder | str:
-    try:
-        return load_decoder()
-    except DecoderMissing as exc:
-        return exc.message
+def _decoder() -> Decoder:
+    return load_decoder()
 
 
 def decoder() -> Decoder:
     """The mapped decoder, or skip (fail under CI) with DecoderMissing's message."""
-    d = _decoder()
-    if isinstance(d, str):
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the decoder tests (`make test` fetches it): {d}")
-        pytest.skip(f"decoder not fetched ({d})")
-    return d
+    return fetched.or_skip(_decoder, "decoder")
 
 
-@functools.cache
 def golden() -> dict[str, Any]:
-    return json.loads(GOLDEN.read_text())
+    return fetched.golden(GOLDEN)
 
 
-def decode(field: dict[str, Any]) -> np.ndarray:
-    """A base64 array of the golden file."""
-    raw = base64.b64decode(field["b64"])
-    return np.frombuffer(raw, dtype=field["dtype"]).reshape(field["shape"])
+decode = fetched.decode  # a base64 array of the golden file
 
 
 # ---- tolerances: the reference's own float32 rounding ------------------------------------

@@ -8,8 +8,6 @@ transformers' Llama in tests/core/test_decoder_golden.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -21,9 +19,9 @@ from attention_ui.decoder.lab import DEFAULT_PROMPT
 from attention_ui.frame import keys, models
 from tests.core import smollm2
 from tests.core.smollm2 import rope_float32_error
+from tests.pages.lab_pages import chart, open_lab, texts
 from tests.spec import chart_specs, numeric
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "app_pages/labs/decoder.py"
 SHORT = "The capital of France is"
 
@@ -45,29 +43,7 @@ def winograd(decoder):
 
 
 def open_page(query: dict[str, str] | None = None, session: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
-    for k, v in (session or {}).items():
-        at.session_state[k] = v
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def chart(at: AppTest, title_start: str, exact: bool = False) -> dict:
-    for spec in chart_specs(at):
-        title = spec["layout"].get("title", {}).get("text", "")
-        if title == title_start or (not exact and title.startswith(title_start)):
-            return spec
-    titles = [s["layout"].get("title", {}).get("text") for s in chart_specs(at)]
-    raise AssertionError(f"no chart titled {title_start!r}; have {titles}")
-
-
-def texts(at: AppTest) -> str:
-    parts = [*at.markdown, *at.caption, *at.info, *at.warning, *at.error]
-    return "\n".join(str(p.value) for p in parts).replace("\\", "")
+    return open_lab(PAGE, query, session)
 
 
 # ---- decoder present ----

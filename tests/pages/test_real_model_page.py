@@ -6,65 +6,30 @@ itself is checked against transformers' BertModel in tests/core/test_pretrained_
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention_core.pretrained import MODEL_DIR_ENV, ModelMissing, attention_to, load_model
+from attention_core.pretrained import MODEL_DIR_ENV, attention_to
 from attention_ui.frame import keys
 from attention_ui.real_model import head as real_model_head
 from attention_ui.real_model.lab import DEFAULT_TEXT
+from tests.core import minilm
 from tests.core.minilm import network_tol
+from tests.pages.lab_pages import chart, open_lab, texts
 from tests.spec import cell_texts, chart_specs, numeric
 from tests.tolerance import assert_within
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "app_pages/labs/real_model.py"
-
-
-@functools.cache
-def _model():
-    try:
-        return load_model()
-    except ModelMissing as exc:
-        return exc
 
 
 @pytest.fixture(scope="module")
 def model():
-    m = _model()
-    if isinstance(m, ModelMissing):
-        pytest.skip(f"model not fetched: {m.command}")
-    return m
+    return minilm.model()  # skips with the reason when absent; fails under CI=true
 
 
 def open_page(query: dict[str, str] | None = None, session: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
-    for k, v in (session or {}).items():
-        at.session_state[k] = v
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def chart(at: AppTest, title_start: str, exact: bool = False) -> dict:
-    for spec in chart_specs(at):
-        title = spec["layout"].get("title", {}).get("text", "")
-        if title == title_start or (not exact and title.startswith(title_start)):
-            return spec
-    titles = [s["layout"].get("title", {}).get("text") for s in chart_specs(at)]
-    raise AssertionError(f"no chart titled {title_start!r}; have {titles}")
-
-
-def texts(at: AppTest) -> str:
-    parts = [*at.markdown, *at.caption, *at.info, *at.warning, *at.error]
-    return "\n".join(str(p.value) for p in parts).replace("\\", "")
+    return open_lab(PAGE, query, session)
 
 
 # ---- model present ---------------------------------------------------------------------------

@@ -1,0 +1,102 @@
+"""One head of a trained model, every stage: what the Real model and Decoder labs share.
+
+Both labs show one head of their model as lazy stage tabs (only the open one is drawn) in
+a fragment, so a head pick reruns and redraws only that section; both pick the layer and
+head 1-based (as the pages count; the core is 0-based) in the URL, and both offer to open
+the head in the walkthrough. The stages that are the walkthrough's own (scores, scaling,
+softmax, output) are drawn here for both; each lab adds the ones only its model has.
+A section never imports another section, so this sits below them, among the views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from attention_core import AttentionTrace, InputError, Scenario
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import state
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.stages.data import Labels
+from attention_ui.views import stage_views as views
+
+WALKTHROUGH_PAGE = "scores"  # the page a head opens on; its scores view is keyed "scores" too
+Stage = Callable[[Labels, AttentionTrace, Any], None]
+
+
+def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
+              layer_key: str, head_key: str) -> tuple[int, int]:  # fmt: skip
+    """Layer and head pickers, side by side (1-based on screen, bound to the URL); returns
+    them 0-based. ``default``: 1-based."""
+    left, right = st.columns(2)
+    layer = left.selectbox("Layer", range(1, n_layers + 1), index=default[0] - 1,
+                           key=layer_key, bind="query-params")  # fmt: skip
+    head = right.selectbox("Head", range(1, n_heads + 1), index=default[1] - 1,
+                           key=head_key, bind="query-params")  # fmt: skip
+    return layer - 1, head - 1
+
+
+def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float],
+                    reads: str = "") -> None:  # fmt: skip
+    """What the head was measured to do on this text (layer, head 0-based)."""
+    measured = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in scores.items())
+    st.caption(f"Layer {layer + 1}, head {head + 1}{reads}: "
+               f"**{name or 'no single clear pattern'}** (measured: {measured}).")  # fmt: skip
+
+
+def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: AttentionTrace,
+               ctx: object) -> None:  # fmt: skip
+    """The stages as lazy tabs: only the open one is computed and sent (a click reruns)."""
+    tabs = st.tabs(list(stages), key=key, on_change="rerun")
+    for tab, draw in zip(tabs, stages.values(), strict=True):
+        if tab.open is not False:  # None: not tracked, draw it
+            with tab:
+                draw(labels, trace, ctx)
+
+
+# ---- the walkthrough's own stages, on a trained head ------------------------------------
+def scores(labels: Labels, t: AttentionTrace, prefix: str) -> None:
+    views.scores(labels, t, f"{prefix}_scores")
+
+
+def scaling(labels: Labels, t: AttentionTrace, prefix: str) -> None:
+    factor = 1 / np.sqrt(t.d_k)
+    st.caption(f"Each head has d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} "
+               f"= {factor:.4g}.")  # fmt: skip
+    views.scaling(labels, t, f"{prefix}_scaling")
+
+
+def softmax(labels: Labels, t: AttentionTrace, prefix: str) -> None:
+    views.softmax_view(labels, t, f"{prefix}_softmax")
+
+
+def output(labels: Labels, t: AttentionTrace, prefix: str, n_heads: int) -> None:
+    d_v = t.output.shape[1]
+    st.caption(
+        f"Each of the {n_heads} heads gives {d_v} numbers per token; the model puts the "
+        f"{n_heads} side by side ({n_heads * d_v}) and mixes them with its output matrix W_O "
+        "before adding the result back to the token (the residual)."
+    )
+    views.output(labels, t, f"{prefix}_output")
+
+
+# ---- the head in the walkthrough ------------------------------------------------------------
+def open_in_walkthrough(layer: int, head: int, key: str, caption: str,
+                        scenario: Callable[[], Scenario],
+                        load: Callable[[Scenario], None]) -> None:  # fmt: skip
+    """A button that makes this head's ``scenario()`` the app's (through ``load``) and goes
+    to the walkthrough's Scores page; ``caption`` says what it does until it is pressed."""
+    if not st.button(f"Open layer {layer + 1}, head {head + 1} in the walkthrough", key=key,
+                     type="primary"):  # fmt: skip
+        st.caption(caption)
+        return
+    try:
+        loaded = scenario()
+    except InputError as exc:
+        st.warning(md_escape(exc.message))
+        return
+    load(loaded)
+    st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
