@@ -42,9 +42,13 @@ class Ctx:
         return self.run.config.kv_head(self.head)
 
 
-@guard.fragment
 def one_head(run: DecoderRun) -> None:
-    st.header("One head, every stage")
+    st.header("One head, every stage")  # outside the fragment: a pick does not resend it
+    _one_head(run)
+
+
+@guard.fragment
+def _one_head(run: DecoderRun) -> None:
     layer, head = trained_head.pick_head(run.n_layers, run.n_heads, (DEFAULT_LAYER, DEFAULT_HEAD),
                                          keys.DEC_LAYER, keys.DEC_HEAD)  # fmt: skip
     ctx = Ctx(run, layer, head)

@@ -148,10 +148,14 @@ def pick_token(run: DecoderRun) -> int:
     return run.labels.index(label)
 
 
-@guard.fragment
 def token_sections(run: DecoderRun) -> None:
     """ "From one token" as lazy tabs in one fragment: a pick reruns only this part."""
-    st.header("From one token: where does it look?")
+    st.header("From one token: where does it look?")  # outside: a pick does not resend it
+    _token_sections(run)
+
+
+@guard.fragment
+def _token_sections(run: DecoderRun) -> None:
     query = pick_token(run)
     tabs = st.tabs(list(TOKEN_TABS), key=keys.DEC_TOKEN_TAB, on_change="rerun")
     draws = (lambda: on_one_key(run, query), lambda: strongest(run, query))

@@ -34,6 +34,7 @@ RM_SKIP_SPECIAL = "rm_skip_special"
 RM_STAGE = "rm_stage"
 RM_TOKEN_TAB = "rm_token_tab"
 RM_TEXT_B_AUTO = "rm_text_b_auto"
+RM_TOKEN_TABLE = "rm_token_table"
 CALLBACK_FAILED = "callback_failed"
 EXERCISE_TAB = "exercise_tab"
 PAGE_CONFIG_SENT = "_page_config_sent"
@@ -79,6 +80,7 @@ SESSION_KEYS: dict[str, str] = {
     RM_STAGE: "the real-model page's open stage tab (lazy tabs: only it is drawn)",
     RM_TOKEN_TAB: "the real-model page's open tab of 'From one token' (lazy, like the stages)",
     RM_TEXT_B_AUTO: "the second sentence the page last offered: until edited, it follows the first",
+    RM_TOKEN_TABLE: "the real-model page's 'every token, one per row' expander (lazy: drawn open)",
     CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
     EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
     PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",

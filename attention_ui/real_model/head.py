@@ -35,9 +35,13 @@ def qkv_note(layer: int) -> str:
     )
 
 
-@guard.fragment
 def one_head(model: Model, run: Run) -> None:
-    st.header("One head, every stage")
+    st.header("One head, every stage")  # outside the fragment: a pick does not resend it
+    _one_head(model, run)
+
+
+@guard.fragment
+def _one_head(model: Model, run: Run) -> None:
     layer, head = trained_head.pick_head(run.n_layers, run.n_heads, (DEFAULT_LAYER, DEFAULT_HEAD),
                                          keys.RM_LAYER, keys.RM_HEAD)  # fmt: skip
     pattern = run.pattern(layer, head)

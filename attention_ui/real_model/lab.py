@@ -101,8 +101,12 @@ def show_tokens(run: Run) -> None:
         )
     if run.truncated is not None:
         st.warning(md_escape(run.truncated.message))
-    with st.expander("Every token, one per row"):
-        st.dataframe(data.token_table(run), width="content")
+    # Lazy: the interactive table is sent and drawn only while it is open (a sentence
+    # change or an opening of the page drew its grid for nobody).
+    box = st.expander("Every token, one per row", key=keys.RM_TOKEN_TABLE, on_change="rerun")
+    if box.open is not False:
+        with box:
+            st.dataframe(data.token_table(run), width="content")
 
 
 # ---- the gallery ------------------------------------------------------------------------------
@@ -147,11 +151,15 @@ def pick_token(run: Run) -> int:
 TOKEN_TABS = ("Weight on one key", "Strongest key per head", "Two sentences side by side")
 
 
-@guard.fragment
 def token_sections(model: Model, run: Run) -> None:
     """ "From one token" and the two-sentence comparison, as lazy tabs in one fragment:
     picking a token reruns only this section and draws only the open tab."""
-    st.header("From one token: where does it look?")
+    st.header("From one token: where does it look?")  # outside: a pick does not resend it
+    _token_sections(model, run)
+
+
+@guard.fragment
+def _token_sections(model: Model, run: Run) -> None:
     query = pick_token(run)
     tabs = st.tabs(list(TOKEN_TABS), key=keys.RM_TOKEN_TAB, on_change="rerun")
     draws = (lambda: from_one_token(run, query), lambda: strongest_keys(run, query),

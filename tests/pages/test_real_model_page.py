@@ -186,3 +186,12 @@ def test_without_the_model_the_page_says_what_to_run(tmp_path, monkeypatch) -> N
     assert not chart_specs(at)
     at.switch_page("app_pages/walkthrough/softmax.py").run()  # the rest of the app works
     assert not at.exception and at.title[0].value == "6. Softmax"
+
+
+def test_the_token_table_is_drawn_only_while_open(model) -> None:
+    run = model.encode(DEFAULT_TEXT)
+    assert not open_page().dataframe  # closed: nothing sent (a sentence change draws no grid)
+    at = open_page(session={keys.RM_TOKEN_TABLE: True})
+    shown = at.dataframe[0].value
+    assert list(shown["token"]) == run.labels  # the core's tokens, [CLS] ... [SEP]
+    assert shown["kind"].iloc[0] == "special (added by the model)"
