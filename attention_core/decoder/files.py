@@ -17,7 +17,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from attention_core.pretrained.files import FETCH_COMMAND, ModelMissing
+from attention_core.pretrained.files import (
+    FETCH_COMMAND,
+    ModelMissing,
+    absent,
+    chosen_dir,
+    unreadable_error,
+)
 
 DECODER_NAME = "SmolLM2-135M-Instruct"
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -37,14 +43,12 @@ class DecoderMissing(ModelMissing):
 
 def decoder_dir(path: str | os.PathLike[str] | None = None) -> Path:
     """The folder to read: ``path``, else $ATTENTION_LAB_DECODER_DIR, else .model/ in the repo."""
-    if path is not None:
-        return Path(path)
-    return Path(os.environ.get(DECODER_DIR_ENV) or DEFAULT_DECODER_DIR)
+    return chosen_dir(path, DECODER_DIR_ENV, DEFAULT_DECODER_DIR)
 
 
 def check_cache(folder: Path) -> None:
     """Raise DecoderMissing naming every converted file absent from ``folder``."""
-    missing = tuple(name for name in CACHE_FILES if not (folder / name).is_file())
+    missing = absent(folder, CACHE_FILES)
     if missing:
         raise DecoderMissing(
             f"The {DECODER_NAME} decoder is not on this machine: {', '.join(missing)} "
@@ -58,9 +62,4 @@ def check_cache(folder: Path) -> None:
 
 def unreadable(folder: Path, what: str, exc: Exception) -> DecoderMissing:
     """The error for a converted file that is there but cannot be read (cut short, old)."""
-    return DecoderMissing(
-        f"The decoder file {what} in {folder} could not be read ({type(exc).__name__}: "
-        f"{exc}). Delete the folder {folder} and run `{FETCH_COMMAND}` to make it again.",
-        missing=(what,),
-        command=FETCH_COMMAND,
-    )
+    return unreadable_error(DecoderMissing, "decoder", folder, what, exc, "make it")  # type: ignore[return-value]

@@ -32,16 +32,38 @@ class ModelMissing(InputError):  # noqa: N818 (the brief names it ModelMissing)
         self.command = command
 
 
-def model_dir(path: str | os.PathLike[str] | None = None) -> Path:
-    """The folder to read: ``path``, else $ATTENTION_LAB_MODEL_DIR, else .model/ in the repo."""
+def chosen_dir(path: str | os.PathLike[str] | None, env: str, default: Path) -> Path:
+    """The folder to read: ``path``, else the environment variable ``env``, else ``default``."""
     if path is not None:
         return Path(path)
-    return Path(os.environ.get(MODEL_DIR_ENV) or DEFAULT_MODEL_DIR)
+    return Path(os.environ.get(env) or default)
+
+
+def absent(folder: Path, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The files of ``names`` that ``folder`` does not hold."""
+    return tuple(name for name in names if not (folder / name).is_file())
+
+
+def unreadable_error(cls: type[ModelMissing], what: str, folder: Path, name: str,
+                     exc: Exception, again: str) -> ModelMissing:  # fmt: skip
+    """``cls``'s error for a file ``name`` that is there but cannot be read (cut short, old,
+    edited): delete the folder and ``again`` ("fetch it", "make it") with FETCH_COMMAND."""
+    return cls(
+        f"The {what} file {name} in {folder} could not be read ({type(exc).__name__}: {exc}). "
+        f"Delete the folder {folder} and run `{FETCH_COMMAND}` to {again} again.",
+        missing=(name,),
+        command=FETCH_COMMAND,
+    )
+
+
+def model_dir(path: str | os.PathLike[str] | None = None) -> Path:
+    """The folder to read: ``path``, else $ATTENTION_LAB_MODEL_DIR, else .model/ in the repo."""
+    return chosen_dir(path, MODEL_DIR_ENV, DEFAULT_MODEL_DIR)
 
 
 def check_files(folder: Path) -> None:
     """Raise ModelMissing naming every required file absent from ``folder``."""
-    missing = tuple(name for name in REQUIRED_FILES if not (folder / name).is_file())
+    missing = absent(folder, REQUIRED_FILES)
     if missing:
         raise ModelMissing(
             f"The {MODEL_NAME} model is not on this machine: {', '.join(missing)} "
@@ -55,12 +77,7 @@ def check_files(folder: Path) -> None:
 
 def unreadable(folder: Path, what: str, exc: Exception) -> ModelMissing:
     """The error for a file that is there but cannot be read (cut short, or edited)."""
-    return ModelMissing(
-        f"The model file {what} in {folder} could not be read ({type(exc).__name__}: {exc}). "
-        f"Delete the folder {folder} and run `{FETCH_COMMAND}` to fetch it again.",
-        missing=(what,),
-        command=FETCH_COMMAND,
-    )
+    return unreadable_error(ModelMissing, "model", folder, what, exc, "fetch it")
 
 
 def missing_package(name: str) -> ModelMissing:

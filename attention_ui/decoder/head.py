@@ -194,14 +194,6 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     st.caption("Same keys, three different queries: three different maps of weights.")
 
 
-def _scores(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.scores(labels, t, "dec")
-
-
-def _scaling(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.scaling(labels, t, "dec")
-
-
 def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     st.markdown(
         "This is the **causal mask** in a real model: token i may attend to tokens 1 … i "
@@ -214,23 +206,16 @@ def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     st.caption(f"The largest weight above the diagonal in this head: {largest} (exactly 0).")
 
 
-def _softmax(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.softmax(labels, t, "dec")
-
-
-def _output(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.output(labels, t, "dec", ctx.run.n_heads)
-
-
+SHARED = trained_head.walkthrough_stages("dec")
 STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
     "Q, K, V": _qkv,
     "RoPE": _rope,
     "Shared K and V": _gqa,
-    "Scores": _scores,
-    "Scaling": _scaling,
+    "Scores": SHARED["Scores"],
+    "Scaling": SHARED["Scaling"],
     "Mask": _mask,
-    "Softmax": _softmax,
-    "Output": _output,
+    "Softmax": SHARED["Softmax"],
+    "Output": SHARED["Output"],
 }
 
 

@@ -65,14 +65,6 @@ def _qkv(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     views.projections(labels, t, "rm_proj", note=qkv_note(ctx.layer))
 
 
-def _scores(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.scores(labels, t, "rm")
-
-
-def _scaling(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.scaling(labels, t, "rm")
-
-
 def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     st.markdown(
         "Run alone, a sentence has **no padding**, so nothing is masked: every token may "
@@ -92,21 +84,14 @@ def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     )
 
 
-def _softmax(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.softmax(labels, t, "rm")
-
-
-def _output(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    trained_head.output(labels, t, "rm", ctx.run.n_heads)
-
-
+SHARED = trained_head.walkthrough_stages("rm")
 STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
     "Q, K, V": _qkv,
-    "Scores": _scores,
-    "Scaling": _scaling,
+    "Scores": SHARED["Scores"],
+    "Scaling": SHARED["Scaling"],
     "Mask": _mask,
-    "Softmax": _softmax,
-    "Output": _output,
+    "Softmax": SHARED["Softmax"],
+    "Output": SHARED["Output"],
 }
 
 

@@ -58,6 +58,17 @@ def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: Att
 
 
 # ---- the walkthrough's own stages, on a trained head ------------------------------------
+def walkthrough_stages(prefix: str) -> dict[str, Stage]:
+    """Scores, Scaling, Softmax and Output as stage tabs, keyed ``<prefix>_scores`` ...; the
+    tab's context needs ``.run.n_heads`` (the heads the output is put beside)."""
+    return {
+        "Scores": lambda labels, t, ctx: scores(labels, t, prefix),
+        "Scaling": lambda labels, t, ctx: scaling(labels, t, prefix),
+        "Softmax": lambda labels, t, ctx: softmax(labels, t, prefix),
+        "Output": lambda labels, t, ctx: output(labels, t, prefix, ctx.run.n_heads),
+    }
+
+
 def scores(labels: Labels, t: AttentionTrace, prefix: str) -> None:
     views.scores(labels, t, f"{prefix}_scores")
 

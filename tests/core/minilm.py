@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -31,11 +30,8 @@ def model(dtype: str = "float32") -> Model:
     return fetched.or_skip(lambda: _model(dtype), "real-model")
 
 
-def golden() -> dict[str, Any]:
-    return fetched.golden(GOLDEN)
-
-
-decode = fetched.decode  # a base64 array of the golden file
+golden = functools.partial(fetched.golden, GOLDEN)  # the golden file, read once
+decode = fetched.decode  # a base64 array of it
 
 
 # ---- tolerances: the reference's own float32 rounding ------------------------------------

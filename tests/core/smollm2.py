@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -33,11 +32,8 @@ def decoder() -> Decoder:
     return fetched.or_skip(_decoder, "decoder")
 
 
-def golden() -> dict[str, Any]:
-    return fetched.golden(GOLDEN)
-
-
-decode = fetched.decode  # a base64 array of the golden file
+golden = functools.partial(fetched.golden, GOLDEN)  # the golden file, read once
+decode = fetched.decode  # a base64 array of it
 
 
 # ---- tolerances: the reference's own float32 rounding ------------------------------------
