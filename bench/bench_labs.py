@@ -173,15 +173,15 @@ def _focus_press(page, selector: str, key: str) -> Callable[[], None]:
     return lambda: page.keyboard.press(key)
 
 
-def measure(browser, roots: list[str], rounds: int, steps: int,
-            labs: tuple[Lab, ...] = LABS) -> dict[tuple[str, int], list[float]]:  # fmt: skip
+def measure(browser, roots: list[str], rounds: int, steps: int, labs: tuple[Lab, ...] = LABS,
+            only: str = "") -> dict[tuple[str, int], list[float]]:  # fmt: skip
     """Samples per (interaction, server): server 0 is the floor, 1.. the roots."""
     servers = [start_server("bench/floor_app.py")] + [start_server("app.py", r) for r in roots]
     out: dict = collections.defaultdict(list)
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
         for r in range(rounds):
-            for spec in interactions(labs):
+            for spec in [s for s in interactions(labs) if only in s.name]:
                 order = list(range(1, len(servers)))
                 for i in [0, *(order if r % 2 == 0 else order[::-1])]:
                     url = servers[i][1]
@@ -203,8 +203,9 @@ def measure(browser, roots: list[str], rounds: int, steps: int,
     return out
 
 
-def report(samples: dict, roots: list[str], labs: tuple[Lab, ...] = LABS) -> str:
-    floors = {kind: samples[f"floor {kind}", 0] for kind in ("click", "open")}
+def report(samples: dict, roots: list[str], labs: tuple[Lab, ...] = LABS, only: str = "") -> str:
+    floors = {kind: samples[f"floor {kind}", 0] for kind in ("click", "open")
+              if (f"floor {kind}", 0) in samples}  # fmt: skip
     lines = [
         "| interaction | " + " | ".join(f"{r}: median ms (min), x floor" for r in roots) + " |",
         "|---|" + "---|" * len(roots),
@@ -213,7 +214,7 @@ def report(samples: dict, roots: list[str], labs: tuple[Lab, ...] = LABS) -> str
         label = "floor: toggle -> 6x6 heatmap" if kind == "click" else "floor: opening its page"
         cell = f"{statistics.median(s):.0f} ({min(s):.0f}), 1.00x (n={len(s)})"
         lines.append(f"| {label} | " + " | ".join([cell] * len(roots)) + " |")
-    for spec in interactions(labs):
+    for spec in [s for s in interactions(labs) if only in s.name]:
         ref = statistics.median(floors[spec.kind])
         cells = []
         for i in range(1, len(roots) + 1):
@@ -230,6 +231,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--root", action="append", default=[], help="a checkout (repeat)")
     parser.add_argument("--lab", choices=[lab.prefix for lab in LABS], action="append")
+    parser.add_argument("--only", default="", help="only the interactions whose name has this")
     args = parser.parse_args()
     roots = args.root or ["."]
     labs = tuple(lab for lab in LABS if not args.lab or lab.prefix in args.lab)
@@ -239,11 +241,11 @@ def main() -> None:
     print(f"# bench_labs {time.strftime('%Y-%m-%d %H:%M')}, load average {load}", flush=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-        samples = measure(browser, roots, args.rounds, args.steps, labs)
+        samples = measure(browser, roots, args.rounds, args.steps, labs, args.only)
         browser.close()
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"# done {time.strftime('%H:%M')}, load average {load}")
-    print(report(samples, roots, labs))
+    print(report(samples, roots, labs, args.only))
 
 
 if __name__ == "__main__":

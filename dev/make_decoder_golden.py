@@ -17,14 +17,12 @@ what the tests compare is kept (dev/README.md lists it).
 
 from __future__ import annotations
 
-import argparse
-import base64
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from golden_common import b64, write
+from golden_common import main as golden_main
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV = Path("/tmp/attention-lab-decoder-golden")
@@ -55,23 +53,6 @@ FULL_HEADS = ((0, 0), (3, 1), (14, 4), (29, 8))  # (layer, head): whole weight m
 LONG_ROWS = (0, 1, 31, 62, 63)  # rows kept of the 64-token case's full heads
 TOP_IDS = 16  # logits kept per position: the reference's own top ids ...
 SAMPLED_IDS = 48  # ... and a fixed sample of the vocabulary (the same for every case)
-
-
-def ensure_venv() -> Path:
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    for pin in PINS:  # torch first, so transformers finds it and pulls no other build
-        subprocess.run([str(python), "-m", "pip", "install", "-q", pin], check=True)
-    return python
-
-
-def b64(a: Any, dtype: str) -> dict[str, Any]:
-    import numpy as np
-
-    arr = np.ascontiguousarray(np.asarray(a, dtype=dtype))
-    data = base64.b64encode(arr.tobytes()).decode()
-    return {"dtype": dtype, "shape": list(arr.shape), "b64": data}
 
 
 def case_record(att: Any, logits: Any, ids: list[int], dtype: str, vocab_ids: Any) -> dict:
@@ -145,30 +126,20 @@ def run_inside(out_path: Path) -> None:
         golden["cases"][name] = record
         print(name, len(ids), "tokens; top-1 after the prompt:",
               repr(tok.decode([record["float32"]["top1"][-1]])))  # fmt: skip
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(golden, indent=1) + "\n")
-    print(f"wrote {out_path} ({out_path.stat().st_size / 1024:.0f} KB)")
+    write(golden, out_path)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--inside", action="store_true", help="(internal) run in the venv")
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--max-kb", type=int, default=800)
-    args = parser.parse_args()
-    if not (GGUF_DIR / GGUF_NAME).exists():
-        print("the GGUF file is missing: run `make model` first", file=sys.stderr)
-        return 1
-    if args.inside:
-        run_inside(args.out)
-        return 0
-    python = ensure_venv()
-    subprocess.run([str(python), __file__, "--inside", "--out", str(args.out)], check=True)
-    size_kb = args.out.stat().st_size / 1024
-    if size_kb > args.max_kb:
-        print(f"{args.out} is {size_kb:.0f} KB, over {args.max_kb} KB", file=sys.stderr)
-        return 1
-    return 0
+    return golden_main(
+        __doc__,
+        __file__,
+        GGUF_DIR / GGUF_NAME,
+        "the GGUF file is missing: run `make model` first",
+        OUT,
+        VENV,
+        PINS,
+        run_inside,
+    )
 
 
 if __name__ == "__main__":

@@ -14,14 +14,12 @@ float32/float64 bytes, and only what the tests compare is kept (dev/README.md li
 
 from __future__ import annotations
 
-import argparse
-import base64
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from golden_common import b64, write
+from golden_common import main as golden_main
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV = Path("/tmp/attention-lab-golden")
@@ -49,26 +47,6 @@ FULL_HEADS = ((0, 0), (2, 5), (3, 1), (5, 11))  # (layer, head): full weight mat
 ALL_HEADS = tuple((layer, head) for layer in range(6) for head in range(12))
 LONG_ROWS = (0, 1, 63, 126, 127)  # 128 x 128 matrices are too big to keep whole
 HIDDEN_DIMS = 32  # first dims of selected hidden-state rows
-
-
-def ensure_venv() -> Path:
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    for pin in PINS:  # torch first, so transformers finds it and pulls no other build
-        subprocess.run([str(python), "-m", "pip", "install", "-q", pin], check=True)
-    return python
-
-
-def b64(a: Any, dtype: str) -> dict[str, Any]:
-    import numpy as np
-
-    arr = np.ascontiguousarray(np.asarray(a, dtype=dtype))
-    return {
-        "dtype": dtype,
-        "shape": list(arr.shape),
-        "b64": base64.b64encode(arr.astype(dtype).tobytes()).decode(),
-    }
 
 
 def full_heads(name: str, dtype: str) -> tuple[tuple[int, int], ...]:
@@ -162,30 +140,20 @@ def run_inside(out_path: Path) -> None:
             rec = case_record(name, texts, ids, mask, out, dtype)
             golden["cases"][name]["input_ids"] = rec["input_ids"]
             golden["cases"][name][dtype] = rec["seqs"]
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(golden, indent=1) + "\n")
-    print(f"wrote {out_path} ({out_path.stat().st_size / 1024:.0f} KB)")
+    write(golden, out_path)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--inside", action="store_true", help="(internal) run in the venv")
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--max-kb", type=int, default=800)
-    args = parser.parse_args()
-    if not (MODEL / "model.safetensors").exists():
-        print("the model is missing: run `make model` first", file=sys.stderr)
-        return 1
-    if args.inside:
-        run_inside(args.out)
-        return 0
-    python = ensure_venv()
-    subprocess.run([str(python), __file__, "--inside", "--out", str(args.out)], check=True)
-    size_kb = args.out.stat().st_size / 1024
-    if size_kb > args.max_kb:
-        print(f"{args.out} is {size_kb:.0f} KB, over {args.max_kb} KB", file=sys.stderr)
-        return 1
-    return 0
+    return golden_main(
+        __doc__,
+        __file__,
+        MODEL / "model.safetensors",
+        "the model is missing: run `make model` first",
+        OUT,
+        VENV,
+        PINS,
+        run_inside,
+    )
 
 
 if __name__ == "__main__":

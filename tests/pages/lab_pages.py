@@ -40,3 +40,14 @@ def texts(at: AppTest) -> str:
     """Every markdown, caption and notice on the page, as one text without escapes."""
     parts = [*at.markdown, *at.caption, *at.info, *at.warning, *at.error]
     return "\n".join(str(p.value) for p in parts).replace("\\", "")
+
+
+def assert_says_what_to_run(at: AppTest) -> None:
+    """A lab without its model: the command that fetches it, the page's own explanation, no
+    chart, and the rest of the app still works."""
+    assert "make model" in [c.value for c in at.code]
+    assert "not on this machine" in texts(at)
+    assert "What this shows" in [h.value for h in at.header]
+    assert not chart_specs(at)
+    at.switch_page("app_pages/walkthrough/softmax.py").run()
+    assert not at.exception and at.title[0].value == "6. Softmax"

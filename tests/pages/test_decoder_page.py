@@ -19,7 +19,7 @@ from attention_ui.decoder.lab import DEFAULT_PROMPT
 from attention_ui.frame import keys, models
 from tests.core import smollm2
 from tests.core.smollm2 import rope_float32_error
-from tests.pages.lab_pages import chart, open_lab, texts
+from tests.pages.lab_pages import assert_says_what_to_run, chart, open_lab, texts
 from tests.spec import chart_specs, numeric
 
 PAGE = "app_pages/labs/decoder.py"
@@ -218,10 +218,4 @@ def test_learner_text_stays_text(decoder) -> None:
 # ---- decoder absent ----
 def test_without_the_decoder_the_page_says_what_to_run(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(DECODER_DIR_ENV, str(tmp_path))
-    at = open_page()
-    assert "make model" in [c.value for c in at.code]
-    assert "not on this machine" in texts(at)
-    assert "What this shows" in [h.value for h in at.header]
-    assert not chart_specs(at)
-    at.switch_page("app_pages/walkthrough/softmax.py").run()  # the rest of the app works
-    assert not at.exception and at.title[0].value == "6. Softmax"
+    assert_says_what_to_run(open_page())

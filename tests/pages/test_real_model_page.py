@@ -16,7 +16,7 @@ from attention_ui.real_model import head as real_model_head
 from attention_ui.real_model.lab import DEFAULT_TEXT
 from tests.core import minilm
 from tests.core.minilm import network_tol
-from tests.pages.lab_pages import chart, open_lab, texts
+from tests.pages.lab_pages import assert_says_what_to_run, chart, open_lab, texts
 from tests.spec import cell_texts, chart_specs, numeric
 from tests.tolerance import assert_within
 
@@ -179,13 +179,7 @@ def test_open_in_walkthrough_refuses_more_than_64_tokens(model) -> None:
 # ---- model absent --------------------------------------------------------------------------
 def test_without_the_model_the_page_says_what_to_run(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(MODEL_DIR_ENV, str(tmp_path))
-    at = open_page()
-    assert "make model" in [c.value for c in at.code]
-    assert "not on this machine" in texts(at)
-    assert "What this shows" in [h.value for h in at.header]
-    assert not chart_specs(at)
-    at.switch_page("app_pages/walkthrough/softmax.py").run()  # the rest of the app works
-    assert not at.exception and at.title[0].value == "6. Softmax"
+    assert_says_what_to_run(open_page())
 
 
 def test_the_token_table_is_drawn_only_while_open(model) -> None:
