@@ -47,3 +47,19 @@ def test_two_traces_on_one_page_draw_without_a_key_clash() -> None:
     np.testing.assert_array_equal(numeric(scores[1]["data"][0]["z"]), raw_b)
     assert scores[1]["data"][0]["y"] == ["p", "q"]
     assert scores[1]["data"][0]["x"] == ["x", "y", "z"]
+
+
+def _clicks_page() -> None:
+    from attention_ui.stages.data import Labels
+    from attention_ui.views import stage_views as views
+
+    labels = Labels.plain(["<b>x</b>", "y", "z"])  # learner text: the chart holds it escaped
+    views._on_cell_click(labels, "q", "k", 0, 2)  # what cell_pick hands over: (row, column)
+    views._on_cell_click(labels, "q2", "k2", 3, 0)  # no such row: nothing is picked
+
+
+def test_a_click_on_a_cell_picks_its_raw_labels() -> None:
+    at = AppTest.from_function(_clicks_page).run()
+    assert not at.exception
+    assert (at.session_state["q"], at.session_state["k"]) == ("<b>x</b>", "z")
+    assert "q2" not in at.session_state and "k2" not in at.session_state
