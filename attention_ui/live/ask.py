@@ -73,7 +73,7 @@ def teacher_ask(stage_on_screen: str, scenario: Scenario) -> None:
         return
     st.markdown("**Ask the class**")
     source = st.segmented_control("Ask", list(SOURCES), format_func=SOURCES.get,
-                                  default="cell", key="live_ask_from")  # fmt: skip
+                                  default="cell", required=True, key="live_ask_from")  # fmt: skip
     if source == EXERCISE:
         _pick_exercise_step(stage_on_screen)
     else:

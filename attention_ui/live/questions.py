@@ -75,12 +75,19 @@ def question_step(q: Question, scenario_url: str) -> Step:
     as the catalogue has it, or the cell of the room's scenario (``scenario_url``, the
     room's ``?s=``). Raises InputError or IndexError when the scenario lost that cell."""
     if q.stage == EXERCISE:
-        return exercise_by_id(q.exercise).step(q.step_id)
+        return _exercise_step(q.exercise, q.step_id)
     scenario = Scenario.from_url(scenario_url)
     t = scenario.trace()
     cols = scenario.key_labels if q.stage != "output" else [f"v{c + 1}" for c in
                                                               range(t.V.shape[1])]  # fmt: skip
     return cell_question(t, q.stage, q.i, q.j, scenario.query_labels[q.i], cols[q.j])
+
+
+def _exercise_step(exercise: str, step_id: str) -> Step:
+    try:
+        return exercise_by_id(exercise).step(step_id)
+    except StopIteration:  # a catalogue without it (another version of the app)
+        raise IndexError(f"no step {step_id!r} in an exercise {exercise!r}") from None
 
 
 def question_title(q: Question, step: Step) -> str:
@@ -108,7 +115,7 @@ class Questions:
         if feedback not in FEEDBACK:
             raise ValueError(f"feedback is one of {sorted(FEEDBACK)}")
         if stage == EXERCISE:
-            exercise_by_id(exercise).step(step_id)  # StopIteration: no such exercise or step
+            _exercise_step(exercise, step_id)  # IndexError: no such exercise or step
         elif stage not in CELL_STAGES:
             raise ValueError(f"stage is {EXERCISE!r} or one of {sorted(CELL_STAGES)}")
         q = Question(secrets.token_hex(4), stage, int(i), int(j), feedback, bool(counts_shown),
