@@ -45,6 +45,9 @@ SOURCES = {"cell": "a number of this slide", EXERCISE: "a lesson's exercise"}
 ANSWER_KEY, CHOICE_KEY = "live_answer", "live_choice"
 ANSWER_FOR = "live_answer_for"  # the question the answer box was last drawn for
 NOT_SENT = " Nothing was sent: correct it and send again."
+NOT_SENT_DOWN = ("Not sent yet: the class cannot be reached just now. Your answer is kept "
+                 "and goes out by itself when the class is back, or press Send to try "
+                 "again.")  # fmt: skip
 
 
 def questions() -> Questions:
@@ -206,6 +209,8 @@ def student_card() -> None:
             ss.pop(key, None)
         ss[ANSWER_FOR] = q.id
     mine = ss.setdefault(keys.LIVE_ANSWERS, {}).get(q.id)
+    if mine is not None and mine.get("pending") and not s.down:  # the store is back
+        _deliver(mine)
     with st.container(key="live_question", border=True):
         st.markdown(f"**Question for the class.** {_prompt(q, step)}")
         if mine is None or mine.get("status") == "not sent":
@@ -251,26 +256,36 @@ def _send(step: Step, q: Question) -> None:
     """Check the answer as the Exercises page does and count it once in the class's store.
 
     What the checker cannot read, or an answer of another shape than asked (a typo, not a
-    slip), is not sent: the exercises' message says what to fix. A store that cannot be
-    reached keeps the answer in its box and says "not sent, try again": nothing is lost
-    silently, and a retry that reaches a store which had taken it after all is "already"
-    (first writer wins), so it is never counted twice.
+    slip), is not sent: the exercises' message says what to fix.
     """
-    s = session.seat()
     answers = st.session_state.setdefault(keys.LIVE_ANSWERS, {})
     read = _read(step)
     if isinstance(read, str):
         answers[q.id] = {"status": "not sent", "message": read + NOT_SENT}
         return
     value, feedback = read
+    answers[q.id] = {"status": "not sent", "correct": feedback.correct,
+                     "message": feedback.message,
+                     "pending": [value, feedback.correct, feedback.mistake]}  # fmt: skip
+    _deliver(answers[q.id])
+
+
+def _deliver(mine: dict) -> None:
+    """Send a kept answer. A store that cannot be reached keeps it (``pending``), and the
+    phone says "not sent yet, try again"; the page's next run once the store is back (the
+    heartbeat reruns it) sends it by itself. Nothing is lost silently, and nothing is
+    counted twice: the store keeps a student's first answer, so a try that reached the
+    store before its reply was lost makes the next one "already", which is this answer."""
+    s = session.seat()
+    value, correct, slip = mine["pending"]
     try:
-        status = questions().answer(s.code, s.id, value, feedback.correct, feedback.mistake)
+        status = questions().answer(s.code, s.id, value, correct, slip)
     except StoreDownError:
-        answers[q.id] = {"status": "not sent", "message": "Not sent: the class cannot be "
-                         "reached just now. Your answer is still in the box: try again in "
-                         "a moment."}  # fmt: skip
+        mine["down"] = True
         return
-    answers[q.id] = {"status": status, "correct": feedback.correct, "message": feedback.message}
+    mine["status"] = "counted" if status == "already" and mine.get("down") else status
+    for kept in ("pending", "down"):
+        mine.pop(kept, None)
 
 
 def _read(step: Step) -> tuple[Value, Feedback] | str:
@@ -292,6 +307,9 @@ def _read(step: Step) -> tuple[Value, Feedback] | str:
 
 
 def _verdict(mine: dict, q: Question, step: Step) -> None:
+    if mine.get("down"):
+        st.error(NOT_SENT_DOWN, icon=":material/sync_problem:")
+        return
     if mine["status"] == "not sent":
         st.error(md_escape(mine["message"]))
         return

@@ -107,7 +107,7 @@ def test_answers_after_the_reveal_or_the_close_are_refused(backend) -> None:
     assert questions.tally(code, q.id) == Tally(1, 1, {}, questions.tally(code, q.id).rows)
 
 
-# ---- a lesson's exercise, asked as it is ----------------------------------------------------------
+# ---- a lesson's exercise, asked as it is ----------------------------------------------
 # The post's hand-worked numbers ("...because it was hungry"): raw scores 6, 2, 0 (scaled by
 # √4 = 2: 3, 1, 0), weights 0.844 / 0.114 / 0.042. Forgetting the scale gives the softmax of
 # 6, 2, 0: e⁶ / (e⁶ + e² + 1) = 403.43 / 411.82 = 0.980, then 0.018 and 0.002.
@@ -156,8 +156,13 @@ def test_an_exercise_step_is_tallied_by_slip_and_its_matrices_reach_the_csv(back
     values = sorted(r[1] for r in rows[1:])
     assert values == ["0.5, 0.3, 0.2", "0.84, 0.11, 0.04", "0.844, 0.114, 0.042",
                       "0.844; 0.114; 0.042", "0.98, 0.018, 0.002"]  # fmt: skip
-    assert {r[3] for r in rows[1:]} == {"", "used the unscaled scores in softmax", "other",
-                                        "transposed the product", "rounded to too few decimals"}
+    assert {r[3] for r in rows[1:]} == {
+        "",
+        "used the unscaled scores in softmax",
+        "other",
+        "transposed the product",
+        "rounded to too few decimals",
+    }
 
 
 def test_percentages_are_read_as_the_exercises_read_them() -> None:
