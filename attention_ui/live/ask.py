@@ -65,7 +65,13 @@ def _prompt(q: Question, step: Step) -> str:
     if q.stage != EXERCISE:
         return md_escape(step.prompt)
     ex = exercise_by_id(q.exercise)
-    return f"*{md_escape(ex.title)}*\n\n{ex.statement}\n\n{step.prompt}"
+    return f"*{md_escape(ex.title)}*\n\n{_one_matrix_a_line(ex.statement)}\n\n{step.prompt}"
+
+
+def _one_matrix_a_line(statement: str) -> str:
+    """The statement with each of its matrices on a line of its own: a line of several
+    ("X = …, W_q = …, W_k = …") wraps on a phone, and its matrices overlapped there."""
+    return statement.replace(r",\quad ", "$$\n\n$$")
 
 
 # ---- the teacher ---------------------------------------------------------------------------
@@ -144,8 +150,8 @@ def _ask() -> None:
 def teacher_results() -> None:
     """On the projector while a question is out: the answers so far, as named slips."""
     s = session.seat()
-    if s is None or not s.teaching or not s.question:
-        return
+    if s is None or not s.teaching or not s.question or not s.question.get("open", True):
+        return  # none asked, or closed: the room keeps a closed question's record
     _results()
 
 
@@ -155,6 +161,8 @@ def _results() -> None:
     if s is None or not s.question:
         return
     q = Question.of(s.question)
+    if not q.open:
+        return
     step = room_step(s, q)
     try:
         tally = questions().tally(s.code, q.id)
@@ -162,16 +170,21 @@ def _results() -> None:
         st.caption("Live class: reconnecting… the answers are kept in the class's store.")
         return
     with st.container(key="live_results", border=True):
-        st.markdown(f"**Question:** {_prompt(q, step)}")
-        bars = tally.bars()
-        plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
-             alt=tally_alternative(bars, tally.answered))  # fmt: skip
-        row = st.container(horizontal=True)
+        # The question beside its chart, and the buttons under the chart: an exercise's
+        # numbers (up to five matrices) must not push Reveal below a projector's edge.
+        words, chart = st.columns([2, 3], gap="medium")
+        with words, st.container(key="live_results_words"):
+            st.markdown(f"**Question:** {_prompt(q, step)}")
+            if q.revealed:
+                st.markdown(f"Answer: **{answer_text(step)}**. {step.explanation}")
+        with chart:
+            bars = tally.bars()
+            plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
+                 alt=tally_alternative(bars, tally.answered))  # fmt: skip
+            row = st.container(horizontal=True)
         if not q.revealed:
             row.button("Reveal", key="live_reveal", type="primary", icon=":material/visibility:",
                        on_click=guard.callback(_update), args=({"revealed": True},))  # fmt: skip
-        else:
-            row.markdown(f"Answer: **{answer_text(step)}**. {step.explanation}")
         row.button("Close the question", key="live_close", icon=":material/close:",
                    on_click=guard.callback(_update), args=({"open": False},))  # fmt: skip
         row.download_button("Results (CSV)", csv_text(q, tally, question_title(q, step)),

@@ -248,3 +248,17 @@ def test_a_multiple_choice_exercise_is_asked_with_its_options() -> None:
     assert wrong.error[0].value.startswith("Not this one")
     t.run()
     assert tally_bars(t) == {"right": 1, "thinks softmax ignores scale": 1, "other": 0}
+
+
+def test_a_closed_question_leaves_the_projector_and_the_phones() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code})
+    ask(t)
+    answer(student, "0.42")
+    t.run()
+    assert tally_bars(t)["right"] == 1
+    t.button(key="live_close").click().run()
+    t.run()  # the next run reads the room again: it still holds the closed question
+    assert not [c for c in t.get("plotly_chart") if "answered" in c.proto.spec]
+    student.run()
+    assert not any("Question for the class" in m.value for m in student.markdown)
