@@ -67,7 +67,8 @@ def run(folder: Path, url: str, browser) -> None:
     phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
     for phone in phones:
         phone.goto(f"{url}/?join={code}")
-        expect(phone.locator("[data-testid='stProgress']")).to_contain_text("Step 5", timeout=20_000)
+        progress = phone.locator("[data-testid='stProgress']")
+        expect(progress).to_contain_text("Step 5", timeout=20_000)
     for what, right, unscaled in ROUNDS:
         open_panel(teacher)
         ask(teacher, what)
