@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -59,6 +60,22 @@ def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subpr
     proc.terminate()
     proc.wait(timeout=10)
     raise RuntimeError("streamlit did not become healthy in 30 s")
+
+
+@contextlib.contextmanager
+def served_chromium(script: str = "app.py"):
+    """(url, browser): a real ``streamlit run`` and Debian's Chromium, both stopped after."""
+    from playwright.sync_api import sync_playwright  # only the browser scripts need it
+
+    proc, url = start_server(script)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+            yield url, browser
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def settle(page) -> None:

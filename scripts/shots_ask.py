@@ -17,11 +17,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.browser import CHROMIUM_ARGS, find_chromium, settle, start_server  # noqa: E402
+from bench.browser import served_chromium, settle  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}  # fmt: skip
@@ -106,15 +106,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["LIVE_STORE"] = f"sqlite://{Path(tmp) / 'live.db'}"
         os.environ.setdefault("ATTENTION_LAB_PUBLIC_URL", "http://192.168.1.20:8501")
-        proc, url = start_server()
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-                run(folder, url, browser)
-                browser.close()
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+        with served_chromium() as (url, browser):
+            run(folder, url, browser)
     return 0
 
 
