@@ -52,6 +52,7 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from attention_core import default_scenario  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
+from bench.live_ask import ask_round  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
 from bench.seats import RUN_TIMEOUT, cpu_seconds, listening_pids  # noqa: E402
 
@@ -389,7 +390,8 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         behind += len(followers) - len(lags)
         stats.lags[n] = lags
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
-    asked = await ask_round(rooms, opened.code, secret, followers, opts) if opts.ask else {}
+    asked = (await ask_round(rooms, opened.code, secret, followers, opts, FOLLOW_TARGET_S + 1)
+             if opts.ask else {})  # fmt: skip
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     every = [x for lags in stats.lags.values() for x in lags]
@@ -412,51 +414,6 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     }  # fmt: skip
 
 
-# The issue's mixed class, in eighths of a class of 120: right, then each named slip.
-MIX = (("right", 40), ("softmax_unscaled", 30), ("softmax_columns", 20), ("transposed", 15),
-       ("other", 15))  # fmt: skip
-
-
-async def ask_round(rooms: Rooms, code: str, secret: str, phones: list[Phone],
-                    opts: argparse.Namespace) -> dict:  # fmt: skip
-    """The teacher asks the weight sat -> cat; every phone answers within ``--answer-window``
-    seconds, a mixed class of right answers and named slips; the tally must come out exact."""
-    from attention_core.exercises.cell import cell_question
-    from attention_ui.live.questions import OTHER, Questions
-
-    s = default_scenario()
-    step = cell_question(s.trace(), "weights", 2, 1, s.query_labels[2], s.key_labels[1])
-    value = {"right": float(step.expected[0, 0]), "other": 0.05,
-             **{m.key: float(m.value[0, 0]) for m in step.mistakes}}  # fmt: skip
-    share = [key for key, n in MIX for _ in range(round(n * len(phones) / 120))]
-    plan = (share + ["other"] * len(phones))[: len(phones)]
-    random.Random(1).shuffle(plan)
-    q = Questions(rooms)
-    asked = q.ask(code, secret, "weights", 2, 1, "reveal", False)
-    await asyncio.sleep(FOLLOW_TARGET_S + 1)  # every phone shows the question
-    t0 = time.perf_counter()
-    sends = []
-    for phone, key in zip(phones, plan, strict=True):
-        sends.append(asyncio.create_task(phone.answer(f"{value[key]:.2f}")))
-        await asyncio.sleep(opts.answer_window / len(phones))
-    sent = sum(await asyncio.gather(*sends))
-    last = max(p.answer_sent for p in phones)
-    complete = None
-    while time.perf_counter() - last < 30:
-        tally = q.tally(code, asked.id)
-        if tally.answered >= sent:
-            complete = time.perf_counter() - last
-            break
-        await asyncio.sleep(0.05)
-    want = {k: plan.count(k) for k in set(plan)}
-    got = {"right": tally.right, **{(OTHER if k == OTHER else k): n for k, n in
-                                    tally.slips.items()}}  # fmt: skip
-    return {"answers_sent": sent, "answers_counted": tally.answered,
-            "answer_window_s": round(time.perf_counter() - t0, 2),
-            "tally_complete_s_after_last": round(complete, 3) if complete is not None else None,
-            "tally_exact": got == want, "tally": got}  # fmt: skip
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--students", type=int, default=120)
@@ -469,6 +426,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--redis", action="store_true", help="the room in a real redis-server")
     p.add_argument("--ask", action="store_true", help="then ask the class; all answer")
     p.add_argument("--answer-window", type=float, default=3.0, help="s in which all answer")
+    p.add_argument(
+        "--exercise",
+        action="store_true",
+        help="ask a lesson's exercise step (the post's weights) instead of a cell",
+    )
     p.add_argument("--json", default=None, help="also write the summary here")
     opts = p.parse_args(argv)
     room = Classroom(redis=opts.redis)
