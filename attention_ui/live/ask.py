@@ -175,6 +175,8 @@ def _results() -> None:
         words, chart = st.columns([2, 3], gap="medium")
         with words, st.container(key="live_results_words"):
             st.markdown(f"**Question:** {_prompt(q, step)}")
+            if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
+                st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
             if q.revealed:
                 st.markdown(f"Answer: **{answer_text(step)}**. {step.explanation}")
         with chart:

@@ -100,7 +100,7 @@ def question_title(q: Question, step: Step) -> str:
 def answer_text(step: Step) -> str:
     """The right answer as a student would type it (or the right option's text)."""
     if isinstance(step, ChoiceStep):
-        return step.choices[step.answer_index].text
+        return step.option(step.answer_index)  # "B. <its text>"
     return format_value(step.expected, step.decimals)
 
 

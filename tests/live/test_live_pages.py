@@ -248,6 +248,10 @@ def test_a_multiple_choice_exercise_is_asked_with_its_options() -> None:
     assert wrong.error[0].value.startswith("Not this one")
     t.run()
     assert tally_bars(t) == {"right": 1, "thinks softmax ignores scale": 1, "other": 0}
+    assert any(m.value.startswith("- A. Nothing: softmax") for m in t.markdown)  # the options
+    t.button(key="live_reveal").click().run()
+    right.run()
+    assert any("The answer: **B. The dot products grow" in m.value for m in right.markdown)
 
 
 def test_a_closed_question_leaves_the_projector_and_the_phones() -> None:
