@@ -30,8 +30,10 @@ ROUNDS = (
     ("cell", "0.42", "0.56"),  # cat_mat, the weight sat -> cat (the browser test's)
     ("exercise", "0.844, 0.114, 0.042", "0.980, 0.018, 0.002"),  # the post's "it"
     ("two_heads", "0.804, 0.196\n0.196, 0.804", "0.881, 0.119\n0.119, 0.881"),  # 5 matrices
+    ("why_scale", "B", "A"),  # lesson 89's multiple choice: the options' letters
 )
-EXERCISES = {"exercise": "because it was hungry", "two_heads": "Two heads"}
+EXERCISES = {"exercise": "because it was hungry", "two_heads": "Two heads",
+             "why_scale": "why not remove the scaling"}  # fmt: skip
 
 
 def shot(page: Page, folder: Path, name: str) -> None:
@@ -76,11 +78,15 @@ def run(folder: Path, url: str, browser) -> None:
         teacher.locator(".st-key-live_ask button").click()
         teacher.keyboard.press("Escape")
         for phone, typed in zip(phones, (right, unscaled), strict=True):
-            box = phone.locator(".st-key-live_answer input, .st-key-live_answer textarea")
+            box = phone.locator(".st-key-live_answer input, .st-key-live_answer textarea, "
+                                ".st-key-live_choice")  # fmt: skip
             expect(box).to_be_visible(timeout=15_000)
             if phone is phones[0]:
                 shot(phone, folder, f"phone-question-{what}-390x844")
-            box.fill(typed)
+            if what == "why_scale":
+                box.locator("label").filter(has_text=f"{typed}. ").click()
+            else:
+                box.fill(typed)
             phone.locator(".st-key-live_question button", has_text="Send").click()
             expect(phone.get_by_text("first answer is the one counted")).to_be_visible()
         shot(phones[0], folder, f"phone-sent-{what}-390x844")
