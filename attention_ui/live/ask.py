@@ -178,7 +178,7 @@ def _results() -> None:
             if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
                 st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
             if q.revealed:
-                st.markdown(f"Answer: **{answer_text(step)}**. {step.explanation}")
+                st.markdown(_answer_line("Answer", step))
         with chart:
             bars = tally.bars()
             plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
@@ -192,6 +192,12 @@ def _results() -> None:
         row.download_button("Results (CSV)", csv_text(q, tally, question_title(q, step)),
                             file_name=f"class-{s.code}-{q.id}.csv", mime="text/csv",
                             key="live_csv", on_click="ignore")  # fmt: skip
+
+
+def _answer_line(lead: str, step: Step) -> str:
+    """The line of the reveal: "The answer: **0.42**. <the worked line>"."""
+    text = answer_text(step).rstrip(".")  # a choice's text has its own full stop
+    return f"{lead}: **{text}**. {step.explanation}"
 
 
 def _update(changes: dict) -> None:
@@ -337,4 +343,4 @@ def _verdict(mine: dict, q: Question, step: Step) -> None:
         (st.success if mine["correct"] else st.error)(md_escape(mine["message"]))
     st.caption(counted)
     if q.revealed:
-        st.markdown(f"The answer: **{answer_text(step)}**. {step.explanation}")
+        st.markdown(_answer_line("The answer", step))
