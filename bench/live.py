@@ -50,7 +50,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
-from attention_ui.live.hub import ASK_AGAIN_S, WATCH_S  # noqa: E402
+from attention_ui.live.hub import WATCH_S  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
@@ -84,6 +84,7 @@ class Phone:
         self.watcher = ""  # the watcher component's element id
         self.version = 0  # the room version the watcher was last given (its data)
         self.asked = 0
+        self.runs = 0  # full runs that drew the watcher (a fragment's run does not)
         self.step = 0
         self.seen: list[tuple[float, int]] = []  # (when, step) each time a step was drawn
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
@@ -161,17 +162,17 @@ class Phone:
         return True
 
     async def _poll(self, stop: asyncio.Event) -> None:
-        """The page's two timers: the watcher's fetch every WATCH_S (asking again after
-        ASK_AGAIN_S when the change is still not shown), the heartbeat's run."""
-        last_beat, asked_at = time.monotonic(), 0.0
+        """The page's two timers: the watcher's fetch every WATCH_S (asking again when a run
+        has ended since the ask and the change is still not shown), the heartbeat's run."""
+        last_beat, asked_runs = time.monotonic(), 0
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), WATCH_S)
             except TimeoutError:
                 now = await self._fetch_version()
-                again = time.monotonic() - asked_at > ASK_AGAIN_S
-                if now and now != self.version and (now != self.asked or again) and self.watcher:
-                    self.asked, asked_at = now, time.monotonic()
+                dropped = self.runs > asked_runs
+                if now and now != self.version and (now != self.asked or dropped) and self.watcher:
+                    self.asked, asked_runs = now, self.runs
                     await self._send(changed=now)
                 if self.fragment and time.monotonic() - last_beat >= self.interval:
                     last_beat = time.monotonic()
@@ -247,6 +248,7 @@ class Phone:
             ".live_watch"
         ):
             self.watcher = element.bidi_component.id
+            self.runs += 1
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
         elif which == "button":
             self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
