@@ -22,8 +22,10 @@ ALL_CHANGED = """([sels, before]) => sels.every((sel, i) => {
     return now.length > 0 && now !== before[i];
 })"""
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
-LAB_CHARTS = [f".st-key-lab_{name} .main-svg"
-              for name in ("hist_False", "hist_True", "bars_False", "bars_True")]  # fmt: skip
+# The lab's charts a d_k change redraws: before issue 21 four (lab_hist_*, lab_bars_*), now
+# one per column (lab_column_*), whichever this app has.
+LAB_CHARTS = [".st-key-lab_column_False .main-svg, .st-key-lab_hist_False .main-svg",
+              ".st-key-lab_column_True .main-svg, .st-key-lab_hist_True .main-svg"]  # fmt: skip
 PREVIEW = [".st-key-inputs_preview .main-svg"]
 SCORES = [".st-key-scores_chart .heatmap-label"]
 FLOOR_PAGES = {"one": ".st-key-one_heatmap .heatmap-label",
@@ -41,16 +43,18 @@ def time_all(page, watch: list[str], act) -> float:
     return elapsed
 
 
-def measure_rest(browser, url: str, steps: int) -> dict[str, list[float]]:
+INTERACTIONS = {
+    "Scaling lab d_k slider -> both histograms and bar charts redrawn": lambda: _slider,
+    "Inputs: token edit -> preview redrawn": lambda: _tokens,
+    "Inputs: grid edit (one cell of X) -> preview redrawn": lambda: _grid,
+    "Inputs: Random fill of X -> preview redrawn": lambda: _random,
+    "Scores: load an example (sidebar) -> scores redrawn": lambda: _example,
+}
+
+
+def measure_rest(browser, url: str, steps: int, only: str = "") -> dict[str, list[float]]:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    out = {
-        "Scaling lab d_k slider -> both histograms and bar charts redrawn": _slider(page, url,
-                                                                                    steps),
-        "Inputs: token edit -> preview redrawn": _tokens(page, url, steps),
-        "Inputs: grid edit (one cell of X) -> preview redrawn": _grid(page, url, steps),
-        "Inputs: Random fill of X -> preview redrawn": _random(page, url, steps),
-        "Scores: load an example (sidebar) -> scores redrawn": _example(page, url, steps),
-    }  # fmt: skip
+    out = {name: run()(page, url, steps) for name, run in INTERACTIONS.items() if only in name}
     page.close()
     return out
 
@@ -146,6 +150,7 @@ def _example(page, url: str, steps: int) -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     """Rounds that alternate the floor, the fair page floor and the app on one Chromium."""
     import argparse
+    import os
     import statistics
 
     from playwright.sync_api import sync_playwright
@@ -157,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--steps", type=int, default=6)
+    p.add_argument("--only", default="", help="only the app's interactions naming this")
     args = p.parse_args(argv)
     samples: dict[str, list[float]] = {}
     with sync_playwright() as pw:
@@ -173,16 +179,20 @@ def main(argv: list[str] | None = None) -> int:
                     measure_page_floor(browser, url, args.steps)
                 )
             with serving("app.py") as url:
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                samples.setdefault(SWITCH, []).extend(browser_app._switches(page, url, args.steps))
-                samples.setdefault(WARM, []).extend(browser_app._warm_loads(page, url, args.steps))
-                page.close()
-                for name, got in measure_rest(browser, url, args.steps).items():
+                if not args.only:
+                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                    samples.setdefault(SWITCH, []).extend(
+                        browser_app._switches(page, url, args.steps)
+                    )
+                    samples.setdefault(WARM, []).extend(
+                        browser_app._warm_loads(page, url, args.steps)
+                    )
+                    page.close()
+                for name, got in measure_rest(browser, url, args.steps, args.only).items():
                     samples.setdefault(name, []).extend(got)
         browser.close()
     floor = statistics.median(samples[FLOOR])
     page_floor = statistics.median(samples[PAGE_FLOOR])
-    import os
 
     print(f"load average {os.getloadavg()[0]:.1f}; {args.rounds} rounds of {args.steps}")
     print("| interaction | median ms | min ms | x floor | x fair page floor |")
