@@ -247,7 +247,7 @@ main() {
   # the lowest priority; deploy/precompress.py says why): nginx serves the gzip -9 ones
   # meanwhile. FRONTEND_ZOPFLI=0 skips it.
   if [ -n "$FRONTEND" ] && [ "${FRONTEND_ZOPFLI:-1}" != 0 ] && [ ! -f "$FRONTEND/zopfli" ]; then
-    nice -n 19 "$PYTHON" deploy/precompress.py --zopfli .runtime/frontend &
+    nice -n 19 "$PYTHON" deploy/precompress.py --zopfli .runtime/frontend >/dev/null &
     ZOPFLI_PID=$!
   fi
   say "serving on $ATTENTION_LAB_PUBLIC_URL with $WORKERS Streamlit processes" \

@@ -1,7 +1,7 @@
 """Lay out Streamlit's frontend files for nginx to serve itself, each text file gzipped once.
 
     python deploy/precompress.py CACHE           # prints the folder to give nginx as its root
-    python deploy/precompress.py --zopfli CACHE  # then, in the background: smaller .gz files
+    python deploy/precompress.py --zopfli CACHE  # the same, then smaller .gz files (slow)
 
 deploy/classroom.sh runs both, with CACHE=.runtime/frontend. The first fills
 CACHE/<Streamlit's version>/static/..., a copy of Streamlit's own static/static/ (the
@@ -115,16 +115,13 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     root = ensure(Path(args[0]).resolve())
-    if "--zopfli" not in argv:
-        print(root)
-        return 0
-    if (root / ZOPFLI_DONE).is_file():
-        return 0
-    done = recompress(root)
-    if done is not None:
-        count, before, after = done
-        print(f"zopfli: {count} frontend files {before / 1e6:.2f} -> {after / 1e6:.2f} MB",
-              file=sys.stderr)  # fmt: skip
+    if "--zopfli" in argv and not (root / ZOPFLI_DONE).is_file():
+        done = recompress(root)
+        if done is not None:
+            count, before, after = done
+            print(f"zopfli: {count} frontend files {before / 1e6:.2f} -> {after / 1e6:.2f} MB",
+                  file=sys.stderr)  # fmt: skip
+    print(root)
     return 0
 
 
