@@ -197,7 +197,8 @@ start_backends() {
   export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
   for ((i = 0; i < WORKERS; i++)); do
     port=$((BACKEND_PORT + i))
-    "$PYTHON" -m streamlit run app.py --server.port "$port" --server.address 127.0.0.1 \
+    # serve.py: streamlit run app.py, warmed up before it serves (make run's entry too)
+    "$PYTHON" serve.py --server.port "$port" --server.address 127.0.0.1 \
       --server.headless true >"$RUN_DIR/streamlit-$port.log" 2>&1 &
     PIDS+=($!)
   done
@@ -212,8 +213,9 @@ start_backends() {
 }
 
 warm_up() {
-  # Open every page once in each process, so the first students do not pay the imports
-  # (NumPy, pandas, Plotly: about 2 s per process).
+  # serve.py has imported the app and built each kind of figure before serving; this opens
+  # every page once in each process too, as a teacher would before sharing the link, so a
+  # lab's first run (the Real model lab loads MiniLM) is not a student's either.
   local i
   for ((i = 0; i < WORKERS; i++)); do
     "$PYTHON" -m bench.load --url "http://127.0.0.1:$((BACKEND_PORT + i))" --sessions 0 \
