@@ -96,7 +96,7 @@ class NoRuntimeNote(logging.Filter):
 
 def warm() -> None:
     """Import and build; a failure is reported, never raised: the server starts regardless."""
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     # Importing a page module defines its st.cache_data functions, which Streamlit checks
     # against a throwaway store (and says so) while its runtime does not exist yet; the real
     # store is made at the first call, inside the server.
@@ -114,8 +114,8 @@ def warm() -> None:
         return
     finally:
         quiet.removeFilter(no_runtime)
-    print(f"warmed up: {modules} modules, {figures} figures in {time.perf_counter() - t0:.1f} s",
-          file=sys.stderr)  # fmt: skip
+    print(f"warmed up: {modules} modules, {figures} figures in {time.perf_counter() - t0:.1f} s "
+          f"({time.process_time() - cpu0:.1f} s of CPU)", file=sys.stderr)  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
