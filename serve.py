@@ -6,8 +6,9 @@ A fresh Streamlit process imports nothing of the app until a browser connects, s
 first students of a class paid for it: NumPy, pandas, pyarrow, Pillow, the app's own
 modules, the first build of each kind of Plotly figure (Plotly loads a property's
 validator the first time it is set), and inspect's map of every loaded module (which
-Streamlit's first element asks for). About 1.2 to 2.4 s for the first Start page on this
-machine (bench/RESULTS.md, "A server that has just started").
+Streamlit's first element asks for). The first Start page took 1.2 to 3.4 s on this
+machine, its rerun 0.05 s (load average 8 to 13; bench/RESULTS.md, "A server that has just
+started").
 
 So this process does that work first, and only then starts the server: it imports every
 module of the app and builds, themes and serialises the walkthrough's figures for the
@@ -16,7 +17,7 @@ shown to anyone; no cache entry is made). Why before the server and not in a thr
 beside it: a thread would share the GIL with the students who arrive as soon as the
 health check answers (measured: their first pages got slower, p50 0.19-0.36 -> 0.45-0.74 s
 at load 10-18); before it, the health check answers about as much later as the warm-up
-takes (about 1 s here), and then means what it says: the server is ready.
+takes (0.9-1.1 s of CPU), and then means what it says: the server is ready.
 """
 
 from __future__ import annotations
