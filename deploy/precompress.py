@@ -9,13 +9,14 @@ hashed JS, CSS and fonts), with a ``.gz`` beside every file that gzip makes smal
 nginx's ``gzip_static``: ``gzip -9``, about 1.5 s of CPU. A later start with the same
 Streamlit finds it done.
 
-Why not let nginx gzip each response: a phone's first load is about 8 MB of JavaScript,
-about 0.1 s of a core to compress at every load, 12 s for a class of 120 on the machine
-that serves their first pages. Done once here, each phone costs nothing.
+Why not let nginx gzip each response: a phone's first load is 8.3 MB of JavaScript and
+CSS, 0.15 s of a core to compress at every load (zlib level 5, measured here), 18 s for a
+class of 120 on the machine that serves their first pages. Done once here, each phone
+costs nothing.
 
 Why zopfli afterwards: it writes gzip that any browser reads, 3.5 % smaller than
 ``gzip -9`` (Plotly's chunk: 1.366 against 1.415 MB), and that is what takes a phone's
-first load of /scores from 3.02 to under 3 MB (bench/RESULTS.md, "A class's first load").
+first load of /scores from 3.01 to 2.93 MB (bench/RESULTS.md, "A class's first load").
 It costs about 35 s of CPU, once per Streamlit version, so it runs after nginx is up and
 replaces each ``.gz`` by a rename: nginx serves the old file or the new one, never half.
 Without the ``zopfli`` package the ``gzip -9`` files stay.
