@@ -18,7 +18,6 @@ and the post's weights step of the exercises, and the phone
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import statistics
 import sys
@@ -34,27 +33,12 @@ from attention_core import default_scenario  # noqa: E402
 from attention_ui.live.questions import EXERCISE, Questions  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
-from bench.browser import (  # noqa: E402
-    CHROMIUM_ARGS,
-    find_chromium,
-    settle,
-    start_server,
-    time_change,
-)
+from bench.bench_pages import serving  # noqa: E402
+from bench.browser import CHROMIUM_ARGS, find_chromium, settle, time_change  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 ANSWERS = {"cell": "0.42", EXERCISE: "0.844, 0.114, 0.042"}
 CARD = ".st-key-live_question"
-
-
-@contextlib.contextmanager
-def server(script: str):
-    proc, url = start_server(script)
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def ask(q: Questions, code: str, secret: str, kind: str) -> None:
@@ -78,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         rooms = Rooms(open_store())
         room, secret = rooms.open("present", 5, default_scenario().to_url())
         q = Questions(rooms)
-        with server("bench/floor_app.py") as floor_url, server("app.py") as app_url, \
+        with serving("bench/floor_app.py") as floor_url, serving("app.py") as app_url, \
                 sync_playwright() as pw:  # fmt: skip
             browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
             floor = browser.new_page(viewport={"width": 1400, "height": 1000})
