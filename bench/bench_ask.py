@@ -9,7 +9,7 @@ in that store. Each round alternates a floor toggle with a question: the teacher
 and the post's weights step of the exercises, and the phone
 
 - shows it: from the store's write until the answer box is on screen (the phone's watch
-  fetches the room's version every second, so this is the poll plus a rerun: not a ratio);
+  fetches the room's version every WATCH_S, so this is the poll plus a rerun: not a ratio);
 - sends it: from pressing Send until "Sent: your first answer is the one counted" is
   drawn (one rerun: the exercises' checker and one write to the store), as a ratio to the
   floor's toggle.
