@@ -21,7 +21,7 @@ from bench.browser import settle, time_change
 TOGGLE = "Scaling toggle -> scaled heatmap redrawn"
 PAGES = {"3. Scores": ".st-key-scores_chart .heatmap-label",
          "4. Scaling": ".st-key-scaling_scaled .heatmap-label"}  # fmt: skip
-HEAD_CELLS = ".st-key-mh_small_0 .heatmap-label"
+HEAD_CELLS = ".st-key-mh_small .heatmap-label"
 
 
 def measure_all(browser, url: str, steps: int) -> dict[str, list[float]]:
