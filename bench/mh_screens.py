@@ -42,6 +42,11 @@ def shoot(browser, url: str, out: Path, prefix: str, size: str, n_heads: int) ->
     page.goto(f"{url}/multi-head?s={scenario(n_heads)}")
     page.wait_for_selector("[data-testid='stPlotlyChart']", timeout=120_000)
     settle(page)
+    closed = page.get_by_text("Show Concat × W_O = Output")  # after issue 21: a lazy expander
+    if closed.count():
+        closed.first.click()
+        page.get_by_role("heading", name="The residual view: X + output").wait_for()
+        settle(page)
     page.wait_for_timeout(800)
     stem = f"{prefix}_{size}_{n_heads}heads"
     shots = [out / f"{stem}_page.png"]

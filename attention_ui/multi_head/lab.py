@@ -218,7 +218,9 @@ NOTES: dict[str, Callable[[MultiHeadTrace, int], str]] = {
 
 def stage_view(stage: str, labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int) -> None:
     """Head ``h``'s view of one stage, its widgets keyed by head and stage."""
-    key = f"mh_h{h + 1}_{stage.lower()}"
+    # One key for every head: picking another head updates the same charts in place
+    # (Plotly.react) instead of mounting new ones; the picked pair carries over (same tokens).
+    key = f"mh_one_{stage.lower()}"
     if stage in NOTES:
         st.caption(NOTES[stage](mh, h))
     if stage == "Projections":
@@ -274,13 +276,20 @@ def after_heads(mh: MultiHeadTrace, figures: dict[str, go.Figure]) -> None:
            "head can change any feature of the token." if mh.n_heads > 1 else
            "With one head the concatenation is that head's output, and W_O maps it back.")
     )  # fmt: skip
-    chart(figures["output"], "mh_out")
-    st.subheader("The residual view: X + output")
-    chart(figures["residual"], "mh_res")
-    st.caption(
-        "In a Transformer the block's output is added to its input: each token keeps its "
-        "embedding and adds what its heads gathered. The next layer reads X + output."
-    )
+    # Lazy: drawn only while open, so a head count change redraws the heads, not these six
+    # matrices too (issue 21: the page drew about 11 charts per change).
+    box = st.expander("Show Concat × W_O = Output, and the residual X + output",
+                      key=keys.HEAD_AFTER, on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
+        chart(figures["output"], "mh_out")
+        st.subheader("The residual view: X + output")
+        chart(figures["residual"], "mh_res")
+        st.caption(
+            "In a Transformer the block's output is added to its input: each token keeps its "
+            "embedding and adds what its heads gathered. The next layer reads X + output."
+        )
 
 
 # ---- the example and the code ---------------------------------------------------------------

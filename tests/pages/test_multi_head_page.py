@@ -100,6 +100,9 @@ def test_every_figure_equals_the_reference(n_heads: int) -> None:
         assert trace["zmin"] == 0 and trace["zmax"] == 1  # one shared scale
         assert trace["y"] == list(s.query_labels)
         assert trace["x"] == list(s.key_labels)
+    assert not titled(at, "Concat × W_O"), "drawn while its expander is closed"
+    at.session_state["mh_after"] = True  # open it (lazy: drawn only while open)
+    at.run()
     out = dict(panels(at, "Concat × W_O"))
     assert list(out) == ["Concat (6 × 8)", "W_O (8 × 8)", "Output (6 × 8)"]
     assert_within(numeric(out["Concat (6 × 8)"]["z"]), want["concat"], bound["concat"], "concat")
