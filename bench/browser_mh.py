@@ -43,6 +43,7 @@ STILL = f"() => performance.now() - window.__last > {QUIET}"
 HEADS = "[class*='st-key-mh_small'] .heatmap-label"
 STAGE = "[data-testid='stTabs'] [data-testid='stPlotlyChart'] .heatmap-label"
 FLOOR = ".st-key-floor_heatmap .heatmap-label"
+HEADS_FLOOR_APP = "bench/floor_heads_app.py"
 
 
 @dataclass
@@ -92,6 +93,10 @@ def _floor_press(page, k: int):
 SIX_BY_FOUR = f"/multi-head?s={scenario_6x4().to_url()}"
 TWO_HEADS = f"/multi-head?s={PRESETS['two_heads'].build().to_url()}"
 FLOOR_TOGGLE = Interaction("floor: toggle -> 6x6 heatmap", "/", _floor_press, FLOOR, height=1000)
+# bench/floor_heads_app.py: only the split and every head's weights, 4 <-> 2 heads
+HEADS_FLOOR = Interaction(
+    "heads floor: toggle -> split + every head's weights", "/", _floor_press, FLOOR, height=2400
+)
 INTERACTIONS = (
     Interaction("head count 4 <-> 2", SIX_BY_FOUR,
                 _click(".st-key-n_heads_choice button", ("2", "4")), HEADS),
@@ -158,6 +163,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--steps", type=int, default=5)
     parser.add_argument("--only", default="", help="run interactions whose name contains this")
+    parser.add_argument(
+        "--heads-floor",
+        action="store_true",
+        help="also bench/floor_heads_app.py, the head count's fair floor",
+    )
     args = parser.parse_args()
     roots = args.root or ["."]
     from playwright.sync_api import sync_playwright
@@ -166,6 +176,8 @@ def main() -> None:
     servers = [start_server("bench/floor_app.py")] + [
         start_server(root=Path(r).resolve()) for r in roots
     ]
+    if args.heads_floor:  # measured with the head count, as its fair floor
+        roots, servers = [*roots, "heads floor"], [*servers, start_server(HEADS_FLOOR_APP)]
     samples: dict[tuple[str, str], Samples] = {}
     try:
         with sync_playwright() as pw:
@@ -173,7 +185,9 @@ def main() -> None:
             for _ in range(args.rounds):
                 for spec in specs:  # the floor before each interaction: alternated
                     for where, (_, url) in zip(["floor", *roots], servers, strict=True):
-                        one = FLOOR_TOGGLE if where == "floor" else spec
+                        if where == "heads floor" and "head count" not in spec.name:
+                            continue
+                        one = {"floor": FLOOR_TOGGLE, "heads floor": HEADS_FLOOR}.get(where, spec)
                         measure(browser, url, one, args.steps,
                                 samples.setdefault((where, one.name), Samples()))  # fmt: skip
             browser.close()
@@ -196,7 +210,7 @@ def report(samples: dict, roots: list[str], specs: list[Interaction]) -> None:
     for r in roots:
         print(f"\n{r}\n| interaction | drawn ms (x floor) | still ms (x floor) | browser CPU ms "
               "(x floor) | of it Plotly ms | messages |\n|---|---|---|---|---|---|")  # fmt: skip
-        for spec in specs:
+        for spec in [HEADS_FLOOR] if r == "heads floor" else specs:
             got = samples[(r, spec.name)]
             cells = []
             for k in ("drawn", "still", "cpu"):

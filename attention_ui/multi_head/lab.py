@@ -294,7 +294,13 @@ def after_heads(mh: MultiHeadTrace, figures: dict[str, go.Figure]) -> None:
 
 # ---- the example and the code ---------------------------------------------------------------
 def example() -> None:
-    with st.expander(f"The example: {PRESETS[EXAMPLE].title}"):
+    # Lazy, like the Numbers expanders: a closed expander's text is otherwise sent, and laid
+    # out by the browser, on every rerun (a head count change among them).
+    box = st.expander(f"The example: {PRESETS[EXAMPLE].title}", key="mh_example_box",
+                      on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
         st.markdown(
             """
     The sentence is *the cat sat and it purred*. Each embedding has four numbers: two
