@@ -14,6 +14,7 @@ only make the cells wider. No Streamlit here.
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +34,8 @@ MIN_CELL = 44  # px: the narrowest desktop cell ("−0.75" in 13 px type, with i
 GAP = 28  # px between two panels of a row (an operator gets OP_GAP)
 OP_GAP = 48
 SUBTITLE = 22  # px: a panel's title line
+TITLE_FONT = 17  # px: Plotly's title type, 1.2 x the figure's 14 px
+TITLE_LINE = 22  # px: each more line of a wrapped title
 
 
 @dataclass(frozen=True)
@@ -106,13 +109,14 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
     cell, rows, lefts, gaps = _cell(panels, layout.per_row, layout.width, layout.share_rows,
                                     bool(layout.ops))  # fmt: skip
     cell = PHONE_CELL if layout.phone else cell
+    lines = _wrap(title, layout.width)
     # The numbers' type: the layout's, smaller if a cell is narrow, none below 8 px (then
     # they are on hover and in the Numbers table only).
     widest = max(len(fig.contrast.plain(t)) for p in panels for r in p.text for t in r)
     font = min(layout.font, int((cell - 4) / (CHAR * widest)))
     printed = font >= 8
     cell_h = max(layout.row_px, font + 8)
-    top = fig.TITLE_ROOM if title else 6
+    top = fig.TITLE_ROOM + TITLE_LINE * (len(lines) - 1) if title else 6
     bands, y = [], top  # each grid row: (y of its panels' title, y of its plots' top)
     for r in rows:
         angle, room = fig.top_room(_widest(panels, r), fig.FONT["size"] - 1, cell)
@@ -121,7 +125,7 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
         y += room + max(len(panels[k].rows) for k in r) * cell_h + (OP_GAP if layout.ops else 24)
     height = int(y)
     width = max(sum(lefts[k] + gaps[k] + len(panels[k].cols) * cell for k in r) for r in rows) + 8
-    width = int(width if layout.phone else layout.width)
+    width = int(max(width, layout.width) if layout.phone else layout.width)
     traces, axes, notes, shapes = [], {}, [], []
     for band, r in zip(bands, rows, strict=True):
         x = 0.0
@@ -145,7 +149,7 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
                 notes.append(_op(layout.ops[k - 1], at, level, width, height))
             shapes += [_border(b, len(p.rows), suffix) for b in p.borders]
     fig_layout = {
-        "title": fig.TITLE | {"text": title},
+        "title": fig.TITLE | {"text": "<br>".join(lines)},
         "height": height,
         "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
         "font": fig.FONT,
@@ -158,6 +162,12 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
     if layout.phone:  # a fixed width: the page scrolls it sideways rather than squeeze it
         fig_layout["width"] = width
     return go.Figure(data=traces, layout=fig_layout)
+
+
+def _wrap(title: str, width: float) -> list[str]:
+    """The title in lines that fit ``width`` px (a phone's column is narrower than it)."""
+    lines = textwrap.wrap(html.unescape(title), max(10, int(width / (CHAR * TITLE_FONT))))
+    return [html.escape(line, quote=False) for line in lines]
 
 
 def _widest(panels: Sequence[Panel], r: Sequence[int]) -> list[str]:
@@ -227,6 +237,9 @@ def readability(figure: go.Figure) -> list[str]:
         if xa.tickangle != -90 and text_px(longest, tick) > cell - 4:
             problems.append(f"{trace.xaxis}: key label '{longest}' runs into its neighbours")
         boxes.append((trace.xaxis, xa.domain, ya.domain))
+    for line in str(layout.title.text or "").split("<br>"):
+        if text_px(line, TITLE_FONT) > width:
+            problems.append(f"the title's line '{line}' is wider than the figure")
     for k, (a, ax, ay) in enumerate(boxes):
         for b, bx, by in boxes[k + 1 :]:
             if ax[0] < bx[1] and bx[0] < ax[1] and ay[0] < by[1] and by[0] < ay[1]:

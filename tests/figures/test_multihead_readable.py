@@ -85,6 +85,10 @@ def test_the_check_fails_on_the_old_layout() -> None:
     flat.layout.xaxis2.domain = flat.layout.xaxis.domain
     flat.layout.yaxis2.domain = flat.layout.yaxis.domain
     assert "x and x2 overlap" in grid.readability(flat)
+    phone = figures(s, True)["heads"]
+    assert "<br>" in phone.layout.title.text  # wrapped to the phone's column
+    phone.layout.title.text = phone.layout.title.text.replace("<br>", " ")  # one long line
+    assert any("wider than the figure" in p for p in grid.readability(phone))
 
 
 def test_numbers_too_small_to_print_are_left_to_hover_and_the_table() -> None:
