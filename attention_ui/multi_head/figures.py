@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import figures as fig
 from attention_ui.draw.describe import Alternative
-from attention_ui.draw.text import count, shape, vector_columns
+from attention_ui.draw.text import shape, vector_columns
 from attention_ui.multi_head import grid
 
 # Light tints of the Okabe-Ito colours: the weights printed on them stay readable.
@@ -92,7 +92,7 @@ def split_figure(Ws: dict[str, FloatArray], n_heads: int, phone: bool = False) -
             row_title="embedding dim",
         ))  # fmt: skip
     layout = _layout(panels, phone, 34, share_rows=True)
-    return _figure(panels, "W_Q, W_K and W_V, their columns coloured by head", layout)
+    return _figure(panels, "The split: W_Q, W_K, W_V", layout)
 
 
 def heads_figure(
@@ -115,12 +115,12 @@ def heads_figure(
             z=z, text=fig.cell_texts(w, 2, mask, fixed=True), rows=rows, cols=cols,
             title=f"Head {h + 1}", customdata=fig.exact_texts(w, mask),
             scale={"colorscale": fig.SEQUENTIAL, "zmin": 0.0, "zmax": 1.0},
-            hover=f"Head {h + 1}: query %{{y}} → key %{{x}}<br>%{{customdata}}<extra></extra>",
+            hover=f"Head {h + 1} (d_head = {d_head}): query %{{y}} → key %{{x}}<br>"
+            "%{customdata}<extra></extra>",
             row_title="query", col_title="key",
         ))  # fmt: skip
     layout = _layout(panels, phone, 40, share_rows=True)
-    n = len(panels)
-    return _figure(panels, f"Every head's weights: {count(n, 'head')} of d_head = {d_head}", layout)
+    return _figure(panels, "Every head's weights", layout)
 
 
 def _matrix(

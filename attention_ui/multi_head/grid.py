@@ -14,7 +14,6 @@ only make the cells wider. No Streamlit here.
 from __future__ import annotations
 
 import html
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -35,7 +34,6 @@ GAP = 28  # px between two panels of a row (an operator gets OP_GAP)
 OP_GAP = 48
 SUBTITLE = 22  # px: a panel's title line
 TITLE_FONT = 17  # px: Plotly's title type, 1.2 x the figure's 14 px
-TITLE_LINE = 22  # px: each more line of a wrapped title
 
 
 @dataclass(frozen=True)
@@ -109,14 +107,13 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
     cell, rows, lefts, gaps = _cell(panels, layout.per_row, layout.width, layout.share_rows,
                                     bool(layout.ops))  # fmt: skip
     cell = PHONE_CELL if layout.phone else cell
-    lines = _wrap(title, layout.width)
     # The numbers' type: the layout's, smaller if a cell is narrow, none below 8 px (then
     # they are on hover and in the Numbers table only).
     widest = max(len(fig.contrast.plain(t)) for p in panels for r in p.text for t in r)
     font = min(layout.font, int((cell - 4) / (CHAR * widest)))
     printed = font >= 8
     cell_h = max(layout.row_px, font + 8)
-    top = fig.TITLE_ROOM + TITLE_LINE * (len(lines) - 1) if title else 6
+    top = fig.TITLE_ROOM if title else 6
     bands, y = [], top  # each grid row: (y of its panels' title, y of its plots' top)
     for r in rows:
         angle, room = fig.top_room(_widest(panels, r), fig.FONT["size"] - 1, cell)
@@ -149,7 +146,7 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
                 notes.append(_op(layout.ops[k - 1], at, level, width, height))
             shapes += [_border(b, len(p.rows), suffix) for b in p.borders]
     fig_layout = {
-        "title": fig.TITLE | {"text": "<br>".join(lines)},
+        "title": fig.TITLE | {"text": title},  # one line: Plotly clips a second one's top
         "height": height,
         "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
         "font": fig.FONT,
@@ -162,12 +159,6 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
     if layout.phone:  # a fixed width: the page scrolls it sideways rather than squeeze it
         fig_layout["width"] = width
     return go.Figure(data=traces, layout=fig_layout)
-
-
-def _wrap(title: str, width: float) -> list[str]:
-    """The title in lines that fit ``width`` px (a phone's column is narrower than it)."""
-    lines = textwrap.wrap(html.unescape(title), max(10, int(width / (CHAR * TITLE_FONT))))
-    return [html.escape(line, quote=False) for line in lines]
 
 
 def _widest(panels: Sequence[Panel], r: Sequence[int]) -> list[str]:

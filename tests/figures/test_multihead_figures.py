@@ -41,7 +41,7 @@ def test_small_multiples_use_the_shared_scale_and_token_axes() -> None:
     weights = np.array([[0.2, 0.8, 0.0], [0.5, 0.5, 0.0], [1 / 3, 1 / 3, 1 / 3]])
     mask = np.array([[1, 1, 0], [1, 1, 0], [1, 1, 1]], dtype=bool)
     figure = mf.heads_figure([weights, weights[::-1]], [mask, None], LABELS, LABELS, 2)
-    assert figure.layout.title.text == "Every head's weights: 2 heads of d_head = 2"
+    assert figure.layout.title.text == "Every head's weights"
     assert [a.text for a in figure.layout.annotations] == ["Head 1", "Head 2"]
     first, second = figure.data
     for heat in figure.data:
@@ -50,7 +50,7 @@ def test_small_multiples_use_the_shared_scale_and_token_axes() -> None:
     assert np.isnan(z_of(figure)[0, 2]) and first.text[0][2] == "−∞"
     assert first.text[0][1] == "0.80" and second.text[0][1] == "0.33"  # each its own head
     assert (first.xaxis, second.xaxis) == ("x", "x2")  # a panel each, not overlaid
-    assert "Head 2: query" in second.hovertemplate
+    assert "Head 2 (d_head = 2): query" in second.hovertemplate
     tiny = mf.heads_figure([np.array([[1 - 3e-7, 3e-7]])], [None], ["a"], ["a", "b"], 1)
     assert [list(row) for row in tiny.data[0].text] == [["1.00", "0.00"]]  # no e-notation
 
@@ -86,7 +86,7 @@ def test_output_and_residual_rows() -> None:
 def test_a_grid_says_every_panel_and_tables_every_number() -> None:
     weights = [np.array([[0.25, 0.75], [1.0, 0.0]]), np.array([[0.5, 0.5], [0.1, 0.9]])]
     alt = mf.alternative_of(mf.heads_figure(weights, [None, None], ["a", "<b>"], ["a", "<b>"], 1))
-    assert alt.text.startswith("2 heatmaps in one figure, “Every head's weights: 2 heads")
+    assert alt.text.startswith("2 heatmaps in one figure, “Every head's weights”.")
     assert "Rows: query. Columns: key." in alt.text
     assert "Head 1, 2 × 2: largest 1.00 (&lt;b&gt;, a)" not in alt.text  # unescaped
     assert "Head 1, 2 × 2: largest 1.00 (<b>, a), smallest 0.00 (<b>, <b>); every row" in alt.text

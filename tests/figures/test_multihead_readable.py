@@ -86,8 +86,7 @@ def test_the_check_fails_on_the_old_layout() -> None:
     flat.layout.yaxis2.domain = flat.layout.yaxis.domain
     assert "x and x2 overlap" in grid.readability(flat)
     phone = figures(s, True)["heads"]
-    assert "<br>" in phone.layout.title.text  # wrapped to the phone's column
-    phone.layout.title.text = phone.layout.title.text.replace("<br>", " ")  # one long line
+    phone.layout.title.text = "Every head's weights: 4 heads of d_head = 1"  # main's wording
     assert any("wider than the figure" in p for p in grid.readability(phone))
 
 

@@ -90,16 +90,14 @@ def test_every_figure_equals_the_reference(n_heads: int) -> None:
     at = open_lab(s)
     assert at.title[0].value == "Multi-head"
     small = heads(at)
-    word = "head" if n_heads == 1 else "heads"
-    assert titled(at, "Every head's")[0]["layout"]["title"]["text"] == (
-        f"Every head's weights: {n_heads} {word} of d_head = {8 // n_heads}"
-    )
+    assert titled(at, "Every head's")[0]["layout"]["title"]["text"] == "Every head's weights"
     assert [name for name, _ in small] == [f"Head {h + 1}" for h in range(n_heads)]
     for (_, trace), ref, b in zip(small, want["heads"], bound["heads"], strict=True):
         assert_within(numeric(trace["z"]), ref.weights, b.weights, "head weights")
         assert trace["zmin"] == 0 and trace["zmax"] == 1  # one shared scale
         assert trace["y"] == list(s.query_labels)
         assert trace["x"] == list(s.key_labels)
+        assert f"(d_head = {8 // n_heads}): query" in trace["hovertemplate"]
     assert not titled(at, "Concat × W_O"), "drawn while its expander is closed"
     at.session_state["mh_after"] = True  # open it (lazy: drawn only while open)
     at.run()
