@@ -217,7 +217,7 @@ NOTES: dict[str, Callable[[MultiHeadTrace, int], str]] = {
 
 
 def stage_view(stage: str, labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int) -> None:
-    """Head ``h``'s view of one stage, its widgets keyed by head and stage."""
+    """Head ``h``'s view of one stage, its widgets keyed by the stage (the same for every head)."""
     # One key for every head: picking another head updates the same charts in place
     # (Plotly.react) instead of mounting new ones; the picked pair carries over (same tokens).
     key = f"mh_one_{stage.lower()}"
