@@ -70,7 +70,12 @@ def alternative_of(figure: go.Figure) -> Alternative:
     return figure._alternative
 
 
-def split_figure(Ws: dict[str, FloatArray], n_heads: int, phone: bool = False) -> go.Figure:
+def split_figure(
+    Ws: dict[str, FloatArray],
+    n_heads: int,
+    phone: bool = False,
+    title: str = "The split: W_Q, W_K, W_V",
+) -> go.Figure:
     """W_Q, W_K and W_V (d_model, n_heads·d_head) as one figure, each column coloured by the
     head using it.
 
@@ -92,7 +97,7 @@ def split_figure(Ws: dict[str, FloatArray], n_heads: int, phone: bool = False) -
             row_title="embedding dim",
         ))  # fmt: skip
     layout = _layout(panels, phone, 34, share_rows=True)
-    return _figure(panels, "The split: W_Q, W_K, W_V", layout)
+    return _figure(panels, title, layout)
 
 
 def heads_figure(

@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario, random_scenario, shapes
+from attention_ui.draw import contrast
 from attention_ui.frame.pages import BY_KEY
 from tests.core.reference import reference_attention
 from tests.spec import chart_specs, numeric
@@ -170,6 +171,12 @@ def test_a_scenario_that_cannot_split_explains_and_fixes_itself() -> None:
     text = " ".join(m.value for m in at.markdown)
     assert "d_v = d_k" in text and "output projection W_O" in text
     assert not titled(at, "Every head's")
+    before = dict(panels(at, "Your projections today"))  # what the fix will change
+    assert list(before) == ["W_Q (4 × 3)", "W_K (4 × 3)", "W_V (4 × 4)"]
+    assert before["W_V (4 × 4)"]["x"] == ["h1·1", "h1·2", "h1·3", "h1·4"]  # one head, 4 wide
+    W_v = PRESETS["cat_mat"].build().W_v
+    printed = [[contrast.plain(t) for t in row] for row in before["W_V (4 × 4)"]["text"]]
+    assert printed == [[f"{x:.2f}".replace("-", "−") for x in row] for row in W_v]
     at.button(key="heads_fix").click().run()
     s = at.session_state["scenario"]
     assert s.W_v.shape == (4, 3) and s.W_o.shape == (3, 4) and s.n_heads == 1
