@@ -10,7 +10,7 @@ room in that store, and then each student does what a phone's browser does:
 1. GET ``/?join=CODE`` and open the websocket with that query, as the frontend does;
 2. the app joins the room and switches to the teacher's page (presentation mode);
 3. like the page's watcher (attention_ui/live/views.py), it fetches the room's version
-   file ``/app/static/live/CODE`` every second, and when the number changed sends the
+   file ``/app/static/live/CODE`` every ``WATCH_S``, and when the number changed sends the
    watcher's trigger: the app reruns, follows the room, and the new step arrives; and it
    sends the heartbeat's timed fragment run (``auto_rerun``) every ``interval`` seconds, as
    the frontend's timer does.
@@ -50,6 +50,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
+from attention_ui.live.hub import WATCH_S  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
@@ -83,6 +84,7 @@ class Phone:
         self.watcher = ""  # the watcher component's element id
         self.version = 0  # the room version the watcher was last given (its data)
         self.asked = 0
+        self.runs = 0  # full runs that drew the watcher (a fragment's run does not)
         self.step = 0
         self.seen: list[tuple[float, int]] = []  # (when, step) each time a step was drawn
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
@@ -160,15 +162,17 @@ class Phone:
         return True
 
     async def _poll(self, stop: asyncio.Event) -> None:
-        """The page's two timers: the watcher's fetch every second, the heartbeat's run."""
-        last_beat = time.monotonic()
+        """The page's two timers: the watcher's fetch every WATCH_S (asking again when a run
+        has ended since the ask and the change is still not shown), the heartbeat's run."""
+        last_beat, asked_runs = time.monotonic(), 0
         while not stop.is_set():
             try:
-                await asyncio.wait_for(stop.wait(), 1.0)
+                await asyncio.wait_for(stop.wait(), WATCH_S)
             except TimeoutError:
                 now = await self._fetch_version()
-                if now and now != self.version and now != self.asked and self.watcher:
-                    self.asked = now
+                dropped = self.runs > asked_runs
+                if now and now != self.version and (now != self.asked or dropped) and self.watcher:
+                    self.asked, asked_runs = now, self.runs
                     await self._send(changed=now)
                 if self.fragment and time.monotonic() - last_beat >= self.interval:
                     last_beat = time.monotonic()
@@ -244,6 +248,7 @@ class Phone:
             ".live_watch"
         ):
             self.watcher = element.bidi_component.id
+            self.runs += 1
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
         elif which == "button":
             self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
@@ -380,13 +385,15 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     await asyncio.sleep(opts.idle)
     idle_cpu = (cpu_seconds(pids) - cpu0) / (time.monotonic() - t0)
     followers = [p for i, p in enumerate(phones) if i not in explorers]
-    behind = 0
+    behind, late = 0, []
     for n, k in enumerate(step_plan(opts.steps)):  # forward, then back, within the slides
         changed = time.perf_counter()
         rooms.drive(opened.code, secret, step=k)
         await asyncio.sleep(BEHIND_S)
         lags = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
         behind += len(followers) - len(lags)
+        late += [f"student {p.index} at step {p.step}, not {k}" for p in followers
+                 if p.lag(k, changed) is None]  # fmt: skip
         stats.lags[n] = lags
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
     asked = await ask_round(rooms, opened.code, secret, followers, opts) if opts.ask else {}
@@ -402,7 +409,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "follow_p50_s": round(percentile(every, 50), 3) if every else None,
         "follow_p95_s": round(percentile(every, 95), 3) if every else None,
         "follow_max_s": round(max(every), 3) if every else None,
-        "behind_after_5s": behind,
+        "behind_after_5s": behind, "behind_first": late[:5],
         "explorer_clicks": len(stats.clicks),
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,
         "idle_poll_cpu_share_of_one_core": round(idle_cpu, 3),
