@@ -706,7 +706,7 @@ class MultiHeadPage(AppPage):
     """The Multi-head lab: head count, small multiples, one head, open it in the walkthrough."""
 
     path = "/multi-head"
-    SMALL = "[class*='st-key-mh_small_'] .g-gtitle"
+    SMALL = ".st-key-mh_small .annotation-text"  # one figure: a panel title per head
     TIMEOUT = 60_000  # a long page of charts: on a busy 2-core box it can take 30 s to settle
 
     def open(self, params: str = "") -> MultiHeadPage:
