@@ -32,7 +32,7 @@ def find_chromium() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else shutil.which("chromium")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -41,7 +41,7 @@ def _free_port() -> int:
 def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subprocess.Popen, str]:
     """``streamlit run script`` in ``root`` on a free loopback port; returns the process and
     its URL."""
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",

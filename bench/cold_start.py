@@ -26,13 +26,13 @@ import urllib.request
 from pathlib import Path
 
 from bench import load
-from bench.browser import ROOT, _free_port
+from bench.browser import ROOT, free_port
 from bench.seats import Options
 
 
 def start(root: Path) -> tuple[subprocess.Popen, str, float]:
     """make run's command in ``root``; returns the process, its URL and seconds to health."""
-    port = _free_port()
+    port = free_port()
     t0 = time.monotonic()
     # make run's command: serve.py where the checkout has it (the warm-up), else as before
     entry = ["serve.py"] if (root / "serve.py").is_file() else ["-m", "streamlit", "run", "app.py"]

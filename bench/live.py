@@ -15,13 +15,12 @@ room in that store, and then each student does what a phone's browser does:
    sends the heartbeat's timed fragment run (``auto_rerun``) every ``interval`` seconds, as
    the frontend's timer does.
 
-The teacher's click is a write to the room (what the teacher's session writes when Next
-is pressed; the Chromium test drives that page itself). After each of ``--steps`` step
-changes it times how long each student took to show "Step k of n". ``--explorers`` of the
-students press "Explore on my own" and then click (a rerun of their page) every few
-seconds, timed while the rest follow. ``--idle`` seconds with nothing changing measure the
-poll's cost: the server processes' CPU. A leak is the teacher's secret in any message a
-student receives; errors are exceptions shown, time-outs and closed sockets.
+The teacher's click is a write to the room (what the teacher's session writes on Next;
+the Chromium test drives that page itself). After each of ``--steps`` step changes it times
+how long each student took to show "Step k of n". ``--explorers`` press "Explore on my own"
+and click (a rerun) every few seconds, timed while the rest follow. ``--idle`` seconds with
+nothing changing measure the poll's cost (the servers' CPU). A leak is the teacher's secret
+in a message a student receives; errors are exceptions shown, time-outs, closed sockets.
 """
 
 from __future__ import annotations
@@ -53,6 +52,7 @@ from attention_core import default_scenario  # noqa: E402
 from attention_ui.live.hub import WATCH_S  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
+from bench.browser import free_port  # noqa: E402
 from bench.live_ask import ask_round  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
 from bench.seats import RUN_TIMEOUT, cpu_seconds, listening_pids  # noqa: E402
@@ -292,12 +292,6 @@ async def http_body(host: str, port: int, path: str, source: str | None) -> byte
 
 
 # ---- the classroom ---------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Classroom:
     """deploy/classroom.sh with two processes on free ports, and its store."""
 
@@ -374,28 +368,25 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     explorers = set(sorted(explorers)[: opts.explorers])
     tasks = []
     for i, phone in enumerate(phones):  # they arrive within --arrival seconds
-        every = tuple(opts.think) if i in explorers else None
-        tasks.append(asyncio.create_task(phone.run(stop, every)))
+        tasks.append(asyncio.create_task(phone.run(stop, opts.think if i in explorers else None)))
         await asyncio.sleep(opts.arrival / max(1, opts.students))
     deadline = time.monotonic() + 60
     while stats.joined + len(stats.errors) < opts.students and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     await asyncio.sleep(2)  # every phone's poll is running
     pids = room.pids()
-    cpu0, t0 = cpu_seconds(pids), time.monotonic()
+    cpu0, t0 = cpu_seconds(pids), time.monotonic()  # the idle window: the poll's cost
     await asyncio.sleep(opts.idle)
     idle_cpu = (cpu_seconds(pids) - cpu0) / (time.monotonic() - t0)
     followers = [p for i, p in enumerate(phones) if i not in explorers]
-    behind, late = 0, []
+    late: list[str] = []
     for n, k in enumerate(step_plan(opts.steps)):  # forward, then back, within the slides
         changed = time.perf_counter()
         rooms.drive(opened.code, secret, step=k)
         await asyncio.sleep(BEHIND_S)
-        lags = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
-        behind += len(followers) - len(lags)
+        stats.lags[n] = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
         late += [f"student {p.index} at step {p.step}, not {k}" for p in followers
                  if p.lag(k, changed) is None]  # fmt: skip
-        stats.lags[n] = lags
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
     asked = (await ask_round(rooms, opened.code, secret, followers, opts, FOLLOW_TARGET_S + 1)
              if opts.ask else {})  # fmt: skip
@@ -411,7 +402,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "follow_p50_s": round(percentile(every, 50), 3) if every else None,
         "follow_p95_s": round(percentile(every, 95), 3) if every else None,
         "follow_max_s": round(max(every), 3) if every else None,
-        "behind_after_5s": behind, "behind_first": late[:5],
+        "behind_after_5s": len(late), "behind_first": late[:5],
         "explorer_clicks": len(stats.clicks),
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,
         "idle_poll_cpu_share_of_one_core": round(idle_cpu, 3),
@@ -429,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--arrival", type=float, default=20.0, help="all join within this many s")
     p.add_argument("--idle", type=float, default=20.0, help="s with no change: the poll's cost")
     p.add_argument("--gap", type=float, default=6.0, help="s between two step changes")
-    p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))
+    p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))  # an explorer's pause
     p.add_argument("--redis", action="store_true", help="the room in a real redis-server")
     p.add_argument("--ask", action="store_true", help="then ask the class; all answer")
     p.add_argument("--answer-window", type=float, default=3.0, help="s in which all answer")
