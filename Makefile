@@ -37,12 +37,15 @@ $(DECODER): scripts/fetch_decoder.py attention_core/decoder/convert.py | $(VENV)
 
 model: $(MODEL) $(DECODER)  ## fetch the models for the "Real model" and "Decoder" labs and their tests
 
+# serve.py is `streamlit run app.py` that imports the app and builds each kind of figure once
+# as soon as the server is up, so the first students do not (bench/RESULTS.md, "A server
+# that has just started").
 # MALLOC_ARENA_MAX=2: two glibc malloc heaps instead of up to 8 per core (Streamlit runs
 # each script in a thread). A 10-minute soak of 40 seats peaked 11 MB lower (370 vs
 # 381 MB, growth 15 vs 19 %) at the same CPU per run (bench/RESULTS.md, "Closed sessions
 # give their memory back"). Ignored where the C library is not glibc.
 run: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## start the app on http://localhost:$(PORT)
-	MALLOC_ARENA_MAX=2 $(PY) -m streamlit run app.py --server.port $(PORT)
+	MALLOC_ARENA_MAX=2 $(PY) serve.py --server.port $(PORT)
 
 # .streamlit/config.toml holds the production settings (no file watcher); while editing
 # the code, watch the files and rerun on save.

@@ -8,7 +8,7 @@ runs, so the first deep link on a fresh server would skip this file (see README)
 import streamlit as st
 
 from attention_ui.frame import guard, look, menu, sidebar, state
-from attention_ui.frame.pages import ALL_PAGES
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from attention_ui.live import session as live
 from attention_ui.live import views as live_views
 
@@ -45,11 +45,14 @@ elif linked in pages and linked != state.current_page():
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.
 # A page that fails still gets its sidebar: guard shows a message, not a traceback.
-sidebar_slot = st.sidebar.container()
+spec = BY_KEY[state.current_page()]
+sidebar_slot = st.sidebar.container() if spec.sidebar else None
 live_views.follow_bar()
 if not live_views.pause_screen():
     guard.run_page(page)
-with sidebar_slot:
-    sidebar.render()
+sidebar.toasts()  # a page without a sidebar still says what happened (a class that ended)
+if sidebar_slot is not None:
+    with sidebar_slot:
+        sidebar.render()
 live.publish(state.current_page())  # the teacher's page, step and scenario, if they changed
 state.sync_url()

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[1]
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
-HIST_TITLE = ".st-key-lab_hist_False .g-gtitle"  # the fragment's first chart
-LAST_LABELS = ".st-key-lab_curve_grad_norm .textpoint"  # its last chart's marker labels
+# The fragment's first chart (the unscaled column: its panels' titles) and its last one's
+# marker labels (the curves across d_k: one chart since issue 21).
+HIST_TITLE = ".st-key-lab_column_False .annotation-text"
+LAST_LABELS = ".st-key-lab_curves .textpoint"
 
 
 def run(args: argparse.Namespace) -> list[Result]:
@@ -68,7 +70,7 @@ def bench_fragment_python(repeats: int) -> Result:
     import plotly.io
 
     from attention_core import saturation_sweep
-    from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
+    from attention_core.saturation import DK_POWERS, sample_scores
     from attention_ui.scaling_lab import figures as sf
 
     sweep = saturation_sweep(DK_POWERS)
@@ -78,11 +80,10 @@ def bench_fragment_python(repeats: int) -> Result:
         d_k = int(next(steps))
         raw = sample_scores([d_k])[0]
         figs = []
-        for scaled in (False, True):
+        for scaled in (False, True):  # what the page builds (and then caches)
             logits = raw / np.sqrt(d_k) if scaled else raw
-            figs.append(sf.score_histogram(logits, d_k, scaled))
-            figs.append(sf.softmax_bars(softmax_stats(logits[0])["weights"], scaled))
-        figs += [sf.metric_curve(sweep, m, d_k) for m in sf.METRICS]
+            figs += sf.column_figures(logits, d_k, scaled).values()
+        figs += sf.sweep_figures(sweep, d_k).values()
         for f in figs:
             plotly.io.to_json(f, validate=False)
 
@@ -122,7 +123,7 @@ def bench_browser(steps: int) -> list[Result]:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             t0 = time.perf_counter()
             page.goto(f"{url}/scaling-lab")
-            page.wait_for_selector(".st-key-lab_curve_grad_norm .g-gtitle", timeout=60_000)
+            page.wait_for_selector(".st-key-lab_curves .main-svg", timeout=60_000)
             load_ms = (time.perf_counter() - t0) * 1000
             page.wait_for_selector(IDLE)
             page.wait_for_timeout(300)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -31,7 +32,7 @@ def find_chromium() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else shutil.which("chromium")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -40,7 +41,7 @@ def _free_port() -> int:
 def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subprocess.Popen, str]:
     """``streamlit run script`` in ``root`` on a free loopback port; returns the process and
     its URL."""
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
@@ -59,6 +60,22 @@ def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subpr
     proc.terminate()
     proc.wait(timeout=10)
     raise RuntimeError("streamlit did not become healthy in 30 s")
+
+
+@contextlib.contextmanager
+def served_chromium(script: str = "app.py"):
+    """(url, browser): a real ``streamlit run`` and Debian's Chromium, both stopped after."""
+    from playwright.sync_api import sync_playwright  # only the browser scripts need it
+
+    proc, url = start_server(script)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+            yield url, browser
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def settle(page) -> None:

@@ -5,7 +5,8 @@ against Streamlit's floor measured in the same run:
 
 - the Scaling toggle (a walkthrough page's full rerun: issues 9 and 10's reference);
 - a sidebar page switch (Scores <-> Scaling) until the new page's heatmap shows numbers;
-- the Multi-head head count (2 <-> 4 heads, 6 tokens) until head 1's weights change;
+- the Multi-head head count (2 <-> 4 heads, 6 tokens) until the heads' weights change (one
+  figure since issue 21; bench/browser_mh.py times every control of that page);
 - the Real model head pick (Scores and Softmax tabs) and token pick (bench_real_model);
 - a warm page load (same browser, cached assets) until the first heatmap shows numbers.
 """
@@ -21,7 +22,7 @@ from bench.browser import settle, time_change
 TOGGLE = "Scaling toggle -> scaled heatmap redrawn"
 PAGES = {"3. Scores": ".st-key-scores_chart .heatmap-label",
          "4. Scaling": ".st-key-scaling_scaled .heatmap-label"}  # fmt: skip
-HEAD_CELLS = ".st-key-mh_small_0 .heatmap-label"
+HEAD_CELLS = ".st-key-mh_small .heatmap-label"  # every head: one figure (issue 21)
 
 
 def measure_all(browser, url: str, steps: int) -> dict[str, list[float]]:

@@ -100,7 +100,7 @@ INTERACTIONS = (
                 lambda k: SCALED if k % 2 == 0 else SCORES),
     Interaction("Multi-head head count 4 <-> 2", f"/multi-head?s={scenario_6x4().to_url()}",
                 _click_text(".st-key-n_heads_choice button", ("2", "4")),
-                lambda k: ".st-key-mh_small_0 .heatmap-label", (1400, 2400)),
+                lambda k: ".st-key-mh_small .heatmap-label", (1400, 2400)),
     Interaction("Real model head pick, Scores tab", "/real-model", _choose("rm_head"),
                 lambda k: STAGE_CELLS["Scores"], tab="Scores"),
     Interaction("Real model head pick, Softmax tab", "/real-model", _choose("rm_head"),

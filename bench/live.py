@@ -10,18 +10,17 @@ room in that store, and then each student does what a phone's browser does:
 1. GET ``/?join=CODE`` and open the websocket with that query, as the frontend does;
 2. the app joins the room and switches to the teacher's page (presentation mode);
 3. like the page's watcher (attention_ui/live/views.py), it fetches the room's version
-   file ``/app/static/live/CODE`` every second, and when the number changed sends the
+   file ``/app/static/live/CODE`` every ``WATCH_S``, and when the number changed sends the
    watcher's trigger: the app reruns, follows the room, and the new step arrives; and it
    sends the heartbeat's timed fragment run (``auto_rerun``) every ``interval`` seconds, as
    the frontend's timer does.
 
-The teacher's click is a write to the room (what the teacher's session writes when Next
-is pressed; the Chromium test drives that page itself). After each of ``--steps`` step
-changes it times how long each student took to show "Step k of n". ``--explorers`` of the
-students press "Explore on my own" and then click (a rerun of their page) every few
-seconds, timed while the rest follow. ``--idle`` seconds with nothing changing measure the
-poll's cost: the server processes' CPU. A leak is the teacher's secret in any message a
-student receives; errors are exceptions shown, time-outs and closed sockets.
+The teacher's click is a write to the room (what the teacher's session writes on Next;
+the Chromium test drives that page itself). After each of ``--steps`` step changes it times
+how long each student took to show "Step k of n". ``--explorers`` press "Explore on my own"
+and click (a rerun) every few seconds, timed while the rest follow. ``--idle`` seconds with
+nothing changing measure the poll's cost (the servers' CPU). A leak is the teacher's secret
+in a message a student receives; errors are exceptions shown, time-outs, closed sockets.
 """
 
 from __future__ import annotations
@@ -50,8 +49,11 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
+from attention_ui.live.hub import WATCH_S  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
+from bench.browser import free_port  # noqa: E402
+from bench.live_ask import ask_round  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
 from bench.seats import RUN_TIMEOUT, cpu_seconds, listening_pids  # noqa: E402
 
@@ -83,6 +85,7 @@ class Phone:
         self.watcher = ""  # the watcher component's element id
         self.version = 0  # the room version the watcher was last given (its data)
         self.asked = 0
+        self.runs = 0  # full runs that drew the watcher (a fragment's run does not)
         self.step = 0
         self.seen: list[tuple[float, int]] = []  # (when, step) each time a step was drawn
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
@@ -160,15 +163,17 @@ class Phone:
         return True
 
     async def _poll(self, stop: asyncio.Event) -> None:
-        """The page's two timers: the watcher's fetch every second, the heartbeat's run."""
-        last_beat = time.monotonic()
+        """The page's two timers: the watcher's fetch every WATCH_S (asking again when a run
+        has ended since the ask and the change is still not shown), the heartbeat's run."""
+        last_beat, asked_runs = time.monotonic(), 0
         while not stop.is_set():
             try:
-                await asyncio.wait_for(stop.wait(), 1.0)
+                await asyncio.wait_for(stop.wait(), WATCH_S)
             except TimeoutError:
                 now = await self._fetch_version()
-                if now and now != self.version and now != self.asked and self.watcher:
-                    self.asked = now
+                dropped = self.runs > asked_runs
+                if now and now != self.version and (now != self.asked or dropped) and self.watcher:
+                    self.asked, asked_runs = now, self.runs
                     await self._send(changed=now)
                 if self.fragment and time.monotonic() - last_beat >= self.interval:
                     last_beat = time.monotonic()
@@ -244,6 +249,7 @@ class Phone:
             ".live_watch"
         ):
             self.watcher = element.bidi_component.id
+            self.runs += 1
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
         elif which == "button":
             self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
@@ -286,12 +292,6 @@ async def http_body(host: str, port: int, path: str, source: str | None) -> byte
 
 
 # ---- the classroom ---------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Classroom:
     """deploy/classroom.sh with two processes on free ports, and its store."""
 
@@ -368,28 +368,28 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     explorers = set(sorted(explorers)[: opts.explorers])
     tasks = []
     for i, phone in enumerate(phones):  # they arrive within --arrival seconds
-        every = tuple(opts.think) if i in explorers else None
-        tasks.append(asyncio.create_task(phone.run(stop, every)))
+        tasks.append(asyncio.create_task(phone.run(stop, opts.think if i in explorers else None)))
         await asyncio.sleep(opts.arrival / max(1, opts.students))
     deadline = time.monotonic() + 60
     while stats.joined + len(stats.errors) < opts.students and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     await asyncio.sleep(2)  # every phone's poll is running
     pids = room.pids()
-    cpu0, t0 = cpu_seconds(pids), time.monotonic()
+    cpu0, t0 = cpu_seconds(pids), time.monotonic()  # the idle window: the poll's cost
     await asyncio.sleep(opts.idle)
     idle_cpu = (cpu_seconds(pids) - cpu0) / (time.monotonic() - t0)
     followers = [p for i, p in enumerate(phones) if i not in explorers]
-    behind = 0
+    late: list[str] = []
     for n, k in enumerate(step_plan(opts.steps)):  # forward, then back, within the slides
         changed = time.perf_counter()
         rooms.drive(opened.code, secret, step=k)
         await asyncio.sleep(BEHIND_S)
-        lags = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
-        behind += len(followers) - len(lags)
-        stats.lags[n] = lags
+        stats.lags[n] = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
+        late += [f"student {p.index} at step {p.step}, not {k}" for p in followers
+                 if p.lag(k, changed) is None]  # fmt: skip
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
-    asked = await ask_round(rooms, opened.code, secret, followers, opts) if opts.ask else {}
+    asked = (await ask_round(rooms, opened.code, secret, followers, opts, FOLLOW_TARGET_S + 1)
+             if opts.ask else {})  # fmt: skip
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     every = [x for lags in stats.lags.values() for x in lags]
@@ -402,7 +402,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "follow_p50_s": round(percentile(every, 50), 3) if every else None,
         "follow_p95_s": round(percentile(every, 95), 3) if every else None,
         "follow_max_s": round(max(every), 3) if every else None,
-        "behind_after_5s": behind,
+        "behind_after_5s": len(late), "behind_first": late[:5],
         "explorer_clicks": len(stats.clicks),
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,
         "idle_poll_cpu_share_of_one_core": round(idle_cpu, 3),
@@ -410,51 +410,6 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "errors": len(stats.errors), "leaks": len(stats.leaks),
         "first_errors": stats.errors[:5], "load_average": os.getloadavg(),
     }  # fmt: skip
-
-
-# The issue's mixed class, in eighths of a class of 120: right, then each named slip.
-MIX = (("right", 40), ("softmax_unscaled", 30), ("softmax_columns", 20), ("transposed", 15),
-       ("other", 15))  # fmt: skip
-
-
-async def ask_round(rooms: Rooms, code: str, secret: str, phones: list[Phone],
-                    opts: argparse.Namespace) -> dict:  # fmt: skip
-    """The teacher asks the weight sat -> cat; every phone answers within ``--answer-window``
-    seconds, a mixed class of right answers and named slips; the tally must come out exact."""
-    from attention_core.exercises.cell import cell_question
-    from attention_ui.live.questions import OTHER, Questions
-
-    s = default_scenario()
-    step = cell_question(s.trace(), "weights", 2, 1, s.query_labels[2], s.key_labels[1])
-    value = {"right": float(step.expected[0, 0]), "other": 0.05,
-             **{m.key: float(m.value[0, 0]) for m in step.mistakes}}  # fmt: skip
-    share = [key for key, n in MIX for _ in range(round(n * len(phones) / 120))]
-    plan = (share + ["other"] * len(phones))[: len(phones)]
-    random.Random(1).shuffle(plan)
-    q = Questions(rooms)
-    asked = q.ask(code, secret, "weights", 2, 1, "reveal", False)
-    await asyncio.sleep(FOLLOW_TARGET_S + 1)  # every phone shows the question
-    t0 = time.perf_counter()
-    sends = []
-    for phone, key in zip(phones, plan, strict=True):
-        sends.append(asyncio.create_task(phone.answer(f"{value[key]:.2f}")))
-        await asyncio.sleep(opts.answer_window / len(phones))
-    sent = sum(await asyncio.gather(*sends))
-    last = max(p.answer_sent for p in phones)
-    complete = None
-    while time.perf_counter() - last < 30:
-        tally = q.tally(code, asked.id)
-        if tally.answered >= sent:
-            complete = time.perf_counter() - last
-            break
-        await asyncio.sleep(0.05)
-    want = {k: plan.count(k) for k in set(plan)}
-    got = {"right": tally.right, **{(OTHER if k == OTHER else k): n for k, n in
-                                    tally.slips.items()}}  # fmt: skip
-    return {"answers_sent": sent, "answers_counted": tally.answered,
-            "answer_window_s": round(time.perf_counter() - t0, 2),
-            "tally_complete_s_after_last": round(complete, 3) if complete is not None else None,
-            "tally_exact": got == want, "tally": got}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -465,10 +420,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--arrival", type=float, default=20.0, help="all join within this many s")
     p.add_argument("--idle", type=float, default=20.0, help="s with no change: the poll's cost")
     p.add_argument("--gap", type=float, default=6.0, help="s between two step changes")
-    p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))
+    p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))  # an explorer's pause
     p.add_argument("--redis", action="store_true", help="the room in a real redis-server")
     p.add_argument("--ask", action="store_true", help="then ask the class; all answer")
     p.add_argument("--answer-window", type=float, default=3.0, help="s in which all answer")
+    p.add_argument(
+        "--exercise",
+        action="store_true",
+        help="ask a lesson's exercise step (the post's weights) instead of a cell",
+    )
     p.add_argument("--json", default=None, help="also write the summary here")
     opts = p.parse_args(argv)
     room = Classroom(redis=opts.redis)

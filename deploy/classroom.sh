@@ -13,7 +13,7 @@
 # ATTENTION_LAB_PUBLIC_URL (the address students use, behind another proxy or a public name;
 # default: this machine's address on the network, port PORT), LIVE_STORE (the live class's
 # store: default the SQLite file in .runtime/, shared by the processes; redis://... for
-# several machines).
+# several machines), FRONTEND_ZOPFLI (0: keep the gzip -9 frontend files, skip zopfli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,9 +56,12 @@ healthy() {  # curl is not on every machine; the venv's Python is
 }
 
 RUN_DIR=""
+FRONTEND=""
+ZOPFLI_PID=""
 PIDS=()
 cleanup() {
   trap - INT TERM EXIT
+  [ -n "$ZOPFLI_PID" ] && kill -TERM "$ZOPFLI_PID" 2>/dev/null || true
   [ ${#PIDS[@]} -gt 0 ] && say "stopping ${#PIDS[@]} processes" &&
     kill -TERM "${PIDS[@]}" 2>/dev/null || true
   # wait for each one we started (Streamlit takes about 0.5 s to exit); kill what hangs
@@ -98,6 +101,30 @@ http {
 
   map \$http_upgrade \$connection_upgrade { default upgrade; '' ''; }
 
+  # What a phone's first load costs the school's wifi (bench/RESULTS.md, "A class's first
+  # load"): Streamlit sends its 8 MB of JavaScript uncompressed. nginx serves the hashed
+  # frontend files itself, gzipped once at start (deploy/precompress.py), and gzips the
+  # small proxied text (the page, host-config) as it goes. Only gzip: a phone asks for
+  # brotli only over https, and a class reaches this port over plain http.
+  gzip on;
+  gzip_comp_level 5;
+  gzip_min_length 1024;
+  gzip_proxied any;
+  gzip_vary on;
+  gzip_types text/css application/javascript application/json image/svg+xml text/plain;
+  server_tokens off;
+  types {
+    text/html html;
+    text/css css;
+    application/javascript js mjs;
+    application/json json map;
+    image/svg+xml svg;
+    image/png png;
+    image/gif gif;
+    font/woff2 woff2;
+    font/ttf ttf;
+  }
+
   upstream streamlit {
     # Sticky by the whole client address. Not ip_hash: it hashes only the first three
     # bytes of an IPv4 address, so a classroom network (one /24) would all land on one
@@ -116,6 +143,21 @@ $servers    keepalive 16;
       alias $PWD/static/live/;
       add_header Cache-Control "no-store";
       access_log off;
+    }
+    # Streamlit's frontend: every name here carries its content's hash (index.DormvYxC.js),
+    # so a phone may keep it for a year and never ask again. The page itself (/, /scores)
+    # is not here: it stays with Streamlit, uncached, and names the current hashes.
+    location /static/ {
+      root ${FRONTEND:-$RUN_DIR/none};
+      gzip_static on;
+      add_header Cache-Control "public, max-age=31536000, immutable";
+      try_files \$uri @streamlit;  # a file not laid out (another Streamlit): ask it
+    }
+    location @streamlit {
+      proxy_pass http://streamlit;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
     }
     location / {
       proxy_pass http://streamlit;
@@ -155,7 +197,8 @@ start_backends() {
   export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
   for ((i = 0; i < WORKERS; i++)); do
     port=$((BACKEND_PORT + i))
-    "$PYTHON" -m streamlit run app.py --server.port "$port" --server.address 127.0.0.1 \
+    # serve.py: streamlit run app.py, warmed up before it serves (make run's entry too)
+    "$PYTHON" serve.py --server.port "$port" --server.address 127.0.0.1 \
       --server.headless true >"$RUN_DIR/streamlit-$port.log" 2>&1 &
     PIDS+=($!)
   done
@@ -170,8 +213,9 @@ start_backends() {
 }
 
 warm_up() {
-  # Open every page once in each process, so the first students do not pay the imports
-  # (NumPy, pandas, Plotly: about 2 s per process).
+  # serve.py has imported the app and built each kind of figure before serving; this opens
+  # every page once in each process too, as a teacher would before sharing the link, so a
+  # lab's first run (the Real model lab loads MiniLM) is not a student's either.
   local i
   for ((i = 0; i < WORKERS; i++)); do
     "$PYTHON" -m bench.load --url "http://127.0.0.1:$((BACKEND_PORT + i))" --sessions 0 \
@@ -188,6 +232,9 @@ main() {
   RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/attention-classroom.XXXXXX")
   trap cleanup EXIT
   trap 'exit 130' INT TERM  # the EXIT trap then stops everything
+  # Streamlit's frontend files, gzipped for nginx: once per Streamlit version (1.5 s)
+  FRONTEND=$("$PYTHON" deploy/precompress.py .runtime/frontend) ||
+    say "could not gzip the frontend files: Streamlit serves them, uncompressed"
   write_nginx_conf
   start_backends
   warm_up
@@ -198,6 +245,13 @@ main() {
     kill -0 "${PIDS[-1]}" 2>/dev/null || { cat "$RUN_DIR/error.log" >&2; exit 1; }
     sleep 0.1
   done
+  # Then, once per Streamlit version, smaller gzip files (zopfli, about 35 s of one core at
+  # the lowest priority; deploy/precompress.py says why): nginx serves the gzip -9 ones
+  # meanwhile. FRONTEND_ZOPFLI=0 skips it.
+  if [ -n "$FRONTEND" ] && [ "${FRONTEND_ZOPFLI:-1}" != 0 ] && [ ! -f "$FRONTEND/zopfli" ]; then
+    nice -n 19 "$PYTHON" deploy/precompress.py --zopfli .runtime/frontend >/dev/null &
+    ZOPFLI_PID=$!
+  fi
   say "serving on $ATTENTION_LAB_PUBLIC_URL with $WORKERS Streamlit processes" \
     "(ports $BACKEND_PORT-$((BACKEND_PORT + WORKERS - 1)), pids ${PIDS[*]:0:WORKERS}) behind nginx"
   case "$ATTENTION_LAB_PUBLIC_URL" in

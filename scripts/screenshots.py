@@ -15,11 +15,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.browser import CHROMIUM_ARGS, IDLE, find_chromium, start_server  # noqa: E402
+from bench.browser import IDLE, find_chromium, served_chromium  # noqa: E402
 
 ASSETS = ROOT / "assets"
 
@@ -84,17 +84,10 @@ def main() -> int:
     if chromium is None:
         print("no chromium: apt-get install -y chromium", file=sys.stderr)
         return 1
-    proc, url = start_server()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            for shot in SHOTS:
-                if args.only in shot.name:
-                    print(take(browser, url, shot).relative_to(ROOT))
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served_chromium() as (url, browser):
+        for shot in SHOTS:
+            if args.only in shot.name:
+                print(take(browser, url, shot).relative_to(ROOT))
     return 0
 
 

@@ -27,19 +27,29 @@ def check_answer(step: NumericStep, text: str) -> Feedback:
     if not (text or "").strip():
         return Feedback(False, f"Type your answer first: {answer_format(step)}.")
     try:
-        answer, used_percent = parse_answer(text, allow_percent=step.percent)
+        answer, used_percent, note = _read(step, text)
     except InputError as exc:
         mistake = "percent_mixed" if exc.where == "percent" else None
         return Feedback(False, f"Could not read that answer: {exc.message}.", mistake=mistake)
-    note = ""
-    if step.percent and not used_percent and looks_like_percentages(answer):
-        answer = answer / 100.0
-        note = " (Read as percentages; a % sign makes that explicit.)"
     hit = _closest(answer, step.accepted, step.tolerance)
     if hit is not None:
         fb = _right(step, answer, hit)
         return Feedback(True, fb.message + note, variant=fb.variant)
     return _wrong(step, text, answer, as_percent=used_percent or bool(note))
+
+
+def read_answer(step: NumericStep, text: str) -> FloatArray:
+    """The numbers ``check_answer`` reads from ``text`` (percentages as fractions), shape
+    (rows, cols); raises InputError where it says "Could not read"."""
+    return _read(step, text)[0]
+
+
+def _read(step: NumericStep, text: str) -> tuple[FloatArray, bool, str]:
+    """(the numbers, whether a % sign was typed, a note for the verdict)."""
+    answer, used_percent = parse_answer(text, allow_percent=step.percent)
+    if step.percent and not used_percent and looks_like_percentages(answer):
+        return answer / 100.0, False, " (Read as percentages; a % sign makes that explicit.)"
+    return answer, used_percent, ""
 
 
 def _wrong(step: NumericStep, text: str, answer: FloatArray, as_percent: bool) -> Feedback:

@@ -126,6 +126,10 @@ class ChoiceStep:
     def answer_index(self) -> int:
         return next(i for i, c in enumerate(self.choices) if c.correct)
 
+    def option(self, index: int) -> str:
+        """Choice ``index`` as the learner sees it: "B. <its text>" (Markdown)."""
+        return f"{chr(ord('A') + index)}. {self.choices[index].text}"
+
 
 Step = NumericStep | ChoiceStep
 

@@ -25,6 +25,7 @@ OWN_NAME = "own_name"
 FLASH = "flash"
 NOTICE = "notice"
 HEAD_STAGE = "mh_stage"
+HEAD_AFTER = "mh_after"
 PER_SCENARIO = "_per_scenario"
 PRACTICE_PROGRESS = "practice_progress"
 PRACTICE_HINTS = "practice_hints"
@@ -71,6 +72,7 @@ SESSION_KEYS: dict[str, str] = {
     FLASH: "toasts for the next page (a button that also switches page would lose them)",
     NOTICE: "messages for the top of the next page, under its title (a toast would cover it)",
     HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
+    HEAD_AFTER: "whether the multi-head lab's concatenation and residual are open (lazy)",
     PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
     PRACTICE_HINTS: "how many hints each exercise step has shown",

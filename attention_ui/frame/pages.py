@@ -17,6 +17,10 @@ class PageSpec:
     path: str  # script path relative to app.py
     section: str
     summary: str = ""
+    # False: the page hides the sidebar (a projector's slide), so nothing is drawn in it.
+    # Every follower of a live class reruns this page at once on each step: the hidden
+    # sidebar was about a fifth of the elements each of those runs sent.
+    sidebar: bool = True
 
 
 START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
@@ -72,6 +76,7 @@ PRACTICE: tuple[PageSpec, ...] = (
         "app_pages/practice/present.py",
         "Practice",
         "Step a class through one example",
+        sidebar=False,
     ),
 )
 

@@ -16,12 +16,16 @@ UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
 
 
-def render() -> None:
-    """The sidebar's content; app.py calls it inside a sidebar container."""
+def toasts() -> None:
+    """What happened since the last run, as toasts (every page, with a sidebar or not)."""
     for message in state.pop_flashes():
         st.toast(message)
     for message in state.pop_notices():  # for the top of a page that has no header: a toast
         st.toast(md_escape(message))
+
+
+def render() -> None:
+    """The sidebar's content; app.py calls it inside a sidebar container."""
     navigation()
     if st.session_state.get(keys.URL_ERROR):
         st.warning(md_escape(st.session_state[keys.URL_ERROR]))

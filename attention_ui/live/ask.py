@@ -1,9 +1,11 @@
 """Ask the class, on screen: the teacher's question picker and live results, a student's card.
 
 The teacher asks the number of one cell of the stage on screen (or takes the suggested
-cell), chooses when students see their verdict, and watches the class's answers arrive
-as named slips. A student types a number on the phone; the exercises' own parser and
-checker read it. Nothing here shows a name or another student's answer.
+cell), or a step of one of the lessons' exercises as the Exercises page asks it; chooses
+when students see their verdict; and watches the class's answers arrive as named slips.
+A student types a number (or a small matrix, or picks an option) on the phone; the
+exercises' own parser and checker read it. Nothing here shows a name or another student's
+answer.
 """
 
 from __future__ import annotations
@@ -12,34 +14,64 @@ import numpy as np
 import streamlit as st
 
 from attention_core import InputError, Scenario
-from attention_core.exercises.cell import CELL_STAGES, cell_question
-from attention_core.exercises.checker import check_answer
-from attention_core.exercises.model import NumericStep
+from attention_core.exercises import all_exercises, exercise_by_id
+from attention_core.exercises.cell import CELL_STAGES
+from attention_core.exercises.checker import check_answer, check_choice, read_answer
+from attention_core.exercises.model import ChoiceStep, Feedback, Step
+from attention_core.exercises.text import answer_format
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys
 from attention_ui.live import session
 from attention_ui.live.figures import tally_alternative, tally_figure
-from attention_ui.live.questions import FEEDBACK, Question, Questions, csv_text
+from attention_ui.live.questions import (
+    EXERCISE,
+    FEEDBACK,
+    Question,
+    Questions,
+    Value,
+    answer_text,
+    csv_text,
+    question_step,
+    question_title,
+)
 from attention_ui.storage.store import StoreDownError
 from attention_ui.views.chart import plot
 
-# The stage a presentation step suggests asking about.
+# The stage a presentation step suggests asking about (a cell's, and an exercise step's id).
 SUGGESTED = {"scores": "scores", "scaling": "scaled", "mask": "weights", "softmax": "weights",
              "output": "output"}  # fmt: skip
-ANSWER_KEY = "live_answer"
+SUGGESTED_STEP = {**SUGGESTED, "mask": "mask"}
+SOURCES = {"cell": "a number of this slide", EXERCISE: "a lesson's exercise"}
+ANSWER_KEY, CHOICE_KEY = "live_answer", "live_choice"
+ANSWER_FOR = "live_answer_for"  # the question the answer box was last drawn for
+NOT_SENT = " Nothing was sent: correct it and send again."
+NOT_SENT_DOWN = ("Not sent yet: the class cannot be reached just now. Your answer is kept "
+                 "and goes out by itself when the class is back, or press Send to try "
+                 "again.")  # fmt: skip
 
 
 def questions() -> Questions:
     return Questions(session.hub().rooms)
 
 
-def room_step(s: session.Seat, q: Question) -> NumericStep:
-    """The question as an exercise step, rebuilt from the room's scenario on any phone."""
-    scenario = Scenario.from_url(s.scenario)
-    t = scenario.trace()
-    cols = scenario.key_labels if q.stage != "output" else [f"v{c + 1}" for c in
-                                                              range(t.V.shape[1])]  # fmt: skip
-    return cell_question(t, q.stage, q.i, q.j, scenario.query_labels[q.i], cols[q.j])
+def room_step(s: session.Seat, q: Question) -> Step:
+    """The question as an exercise step, the same on any phone (the room's scenario)."""
+    return question_step(q, s.scenario)
+
+
+def _prompt(q: Question, step: Step) -> str:
+    """The question in Markdown: a cell's names tokens the teacher typed (escaped); an
+    exercise's is the catalogue's own Markdown and LaTeX, with the exercise's numbers."""
+    if q.stage != EXERCISE:
+        return md_escape(step.prompt)
+    ex = exercise_by_id(q.exercise)
+    return f"*{md_escape(ex.title)}*\n\n{_one_matrix_a_line(ex.statement)}\n\n{step.prompt}"
+
+
+def _one_matrix_a_line(statement: str) -> str:
+    """The statement with each of its matrices on a line of its own: a line of several
+    ("X = …, W_q = …, W_k = …") wraps on a phone, and its matrices overlapped there."""
+    return statement.replace(r",\quad ", "$$\n\n$$")
 
 
 # ---- the teacher ---------------------------------------------------------------------------
@@ -49,6 +81,22 @@ def teacher_ask(stage_on_screen: str, scenario: Scenario) -> None:
     if s is None or not s.teaching:
         return
     st.markdown("**Ask the class**")
+    source = st.segmented_control("Ask", list(SOURCES), format_func=SOURCES.get,
+                                  default="cell", required=True, key="live_ask_from")  # fmt: skip
+    if source == EXERCISE:
+        _pick_exercise_step(stage_on_screen)
+    else:
+        _pick_cell(stage_on_screen, scenario)
+    st.radio("Students see if they are right", list(FEEDBACK), horizontal=True,
+                        format_func=FEEDBACK.get, key="live_ask_feedback")  # fmt: skip
+    st.toggle("Students may see the class's counts before the reveal", key="live_ask_counts")
+    st.button(
+        "Ask", key="live_ask", type="primary", icon=":material/quiz:", on_click=guard.callback(_ask)
+    )  # it reads the widgets' latest values
+
+
+def _pick_cell(stage_on_screen: str, scenario: Scenario) -> None:
+    """The stage and the cell: the suggested one is the largest score's."""
     stages = list(CELL_STAGES)
     default = stages.index(SUGGESTED.get(stage_on_screen, "scaled"))
     stage = st.selectbox("Ask for", stages, index=default, key="live_ask_stage",
@@ -63,20 +111,37 @@ def teacher_ask(stage_on_screen: str, scenario: Scenario) -> None:
                       format_func=lambda r: rows[r])  # fmt: skip
     c2.selectbox("Column", range(len(cols)), index=min(int(j), len(cols) - 1),
                       key="live_ask_k", format_func=lambda c: cols[c])  # fmt: skip
-    st.radio("Students see if they are right", list(FEEDBACK), horizontal=True,
-                        format_func=FEEDBACK.get, key="live_ask_feedback")  # fmt: skip
-    st.toggle("Students may see the class's counts before the reveal", key="live_ask_counts")
-    st.button(
-        "Ask", key="live_ask", type="primary", icon=":material/quiz:", on_click=guard.callback(_ask)
-    )  # it reads the widgets' latest values
+
+
+def _pick_exercise_step(stage_on_screen: str) -> None:
+    """One of the lessons' exercises and one of its steps; the suggested step is the one of
+    the stage on screen, in the first exercise that has it."""
+    want = SUGGESTED_STEP.get(stage_on_screen, "")
+    exercises = {e.id: e for e in all_exercises()}
+    first = next((k for k, e in enumerate(exercises.values())
+                  if any(x.id == want for x in e.steps)), 0)  # fmt: skip
+    ex_id = st.selectbox("Exercise", list(exercises), index=first, key="live_ask_exercise",
+                         format_func=lambda k: exercises[k].title)  # fmt: skip
+    steps = [x.id for x in exercises[ex_id].steps]
+    step_id = st.selectbox(
+        "Step", steps, index=steps.index(want) if want in steps else 0,
+        key=f"live_ask_step_{ex_id}",  # one per exercise: each has its own steps
+        format_func=lambda k: f"{steps.index(k) + 1} · {exercises[ex_id].step(k).title}",
+    )  # fmt: skip
+    st.caption(exercises[ex_id].step(step_id).prompt)  # the catalogue's Markdown
 
 
 def _ask() -> None:
     s, ss = session.seat(), st.session_state
+    feedback, counts = ss["live_ask_feedback"], bool(ss.get("live_ask_counts"))
     try:
-        questions().ask(s.code, s.secret, ss["live_ask_stage"], ss["live_ask_q"],
-                        ss["live_ask_k"], ss["live_ask_feedback"],
-                        bool(ss.get("live_ask_counts")))  # fmt: skip
+        if ss.get("live_ask_from") == EXERCISE:
+            ex = ss["live_ask_exercise"]
+            questions().ask(s.code, s.secret, EXERCISE, 0, 0, feedback, counts, exercise=ex,
+                            step_id=ss[f"live_ask_step_{ex}"])  # fmt: skip
+        else:
+            questions().ask(s.code, s.secret, ss["live_ask_stage"], ss["live_ask_q"],
+                            ss["live_ask_k"], feedback, counts)  # fmt: skip
     except StoreDownError:
         s.down = True
         st.toast("Not asked: the live class cannot be reached just now.")
@@ -85,8 +150,8 @@ def _ask() -> None:
 def teacher_results() -> None:
     """On the projector while a question is out: the answers so far, as named slips."""
     s = session.seat()
-    if s is None or not s.teaching or not s.question:
-        return
+    if s is None or not s.teaching or not s.question or not s.question.get("open", True):
+        return  # none asked, or closed: the room keeps a closed question's record
     _results()
 
 
@@ -96,6 +161,8 @@ def _results() -> None:
     if s is None or not s.question:
         return
     q = Question.of(s.question)
+    if not q.open:
+        return
     step = room_step(s, q)
     try:
         tally = questions().tally(s.code, q.id)
@@ -103,22 +170,34 @@ def _results() -> None:
         st.caption("Live class: reconnecting… the answers are kept in the class's store.")
         return
     with st.container(key="live_results", border=True):
-        st.markdown(f"**Question:** {md_escape(step.prompt)}")
-        bars = tally.bars()
-        plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
-             alt=tally_alternative(bars, tally.answered))  # fmt: skip
-        row = st.container(horizontal=True)
+        # The question beside its chart, and the buttons under the chart: an exercise's
+        # numbers (up to five matrices) must not push Reveal below a projector's edge.
+        words, chart = st.columns([2, 3], gap="medium")
+        with words, st.container(key="live_results_words"):
+            st.markdown(f"**Question:** {_prompt(q, step)}")
+            if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
+                st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
+            if q.revealed:
+                st.markdown(_answer_line("Answer", step))
+        with chart:
+            bars = tally.bars()
+            plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
+                 alt=tally_alternative(bars, tally.answered))  # fmt: skip
+            row = st.container(horizontal=True)
         if not q.revealed:
             row.button("Reveal", key="live_reveal", type="primary", icon=":material/visibility:",
                        on_click=guard.callback(_update), args=({"revealed": True},))  # fmt: skip
-        else:
-            row.markdown(f"Answer: **{step.expected[0, 0]:.{step.decimals or 0}f}**. "
-                         f"{step.explanation}")  # fmt: skip
         row.button("Close the question", key="live_close", icon=":material/close:",
                    on_click=guard.callback(_update), args=({"open": False},))  # fmt: skip
-        row.download_button("Results (CSV)", csv_text(q, tally, step.prompt),
+        row.download_button("Results (CSV)", csv_text(q, tally, question_title(q, step)),
                             file_name=f"class-{s.code}-{q.id}.csv", mime="text/csv",
                             key="live_csv", on_click="ignore")  # fmt: skip
+
+
+def _answer_line(lead: str, step: Step) -> str:
+    """The line of the reveal: "The answer: **0.42**. <the worked line>"."""
+    text = answer_text(step).rstrip(".")  # a choice's text has its own full stop
+    return f"{lead}: **{text}**. {step.explanation}"
 
 
 def _update(changes: dict) -> None:
@@ -145,12 +224,19 @@ def student_card() -> None:
         step = room_step(s, q)
     except (InputError, IndexError):
         return  # the room's scenario changed under the question: the teacher asks again
-    mine = st.session_state.setdefault(keys.LIVE_ANSWERS, {}).get(q.id)
+    ss = st.session_state
+    if ss.get(ANSWER_FOR) != q.id:  # a new question: an empty box, not the last answer
+        for key in (ANSWER_KEY, CHOICE_KEY):
+            ss.pop(key, None)
+        ss[ANSWER_FOR] = q.id
+    mine = ss.setdefault(keys.LIVE_ANSWERS, {}).get(q.id)
+    if mine is not None and mine.get("pending") and not s.down:  # the store is back
+        _deliver(mine)
     with st.container(key="live_question", border=True):
-        st.markdown(f"**Question for the class.** {md_escape(step.prompt)}")
+        st.markdown(f"**Question for the class.** {_prompt(q, step)}")
         if mine is None or mine.get("status") == "not sent":
             with st.form("live_answer_form", border=False, enter_to_submit=True):
-                st.text_input("Your answer", key=ANSWER_KEY, max_chars=40, placeholder="0.42")
+                _answer_box(step)
                 st.form_submit_button("Send", type="primary", disabled=q.revealed,
                                       on_click=guard.callback(_send), args=(step, q))  # fmt: skip
         if mine is not None:
@@ -158,7 +244,24 @@ def student_card() -> None:
         if q.counts_shown and not q.revealed:
             _counts(s, q)
         if mine is None and q.revealed:
-            st.info(f"The answer: {step.expected[0, 0]:.{step.decimals or 0}f}.")
+            st.info(f"The answer: {answer_text(step)}")
+
+
+def _answer_box(step: Step) -> None:
+    """The exercises' own input: the options of a choice, else a box for the numbers (a
+    line for one row, an area for a matrix), with the Exercises page's format line."""
+    if isinstance(step, ChoiceStep):
+        st.radio("Your answer", list(range(len(step.choices))), index=None, key=CHOICE_KEY,
+                 format_func=step.option)  # fmt: skip
+        return
+    rows, cols = step.shape
+    st.caption(md_escape(f"Answer: {answer_format(step)}."))
+    if rows == 1:  # a cell's number, or one row ("3, 1")
+        st.text_input("Your answer", key=ANSWER_KEY, max_chars=40 * cols,
+                      placeholder="0.42" if cols == 1 else "1 row, numbers by commas")  # fmt: skip
+    else:
+        st.text_area("Your answer", key=ANSWER_KEY, max_chars=40 * rows * cols,
+                     height=38 + 24 * rows, placeholder="one row per line")  # fmt: skip
 
 
 def _counts(s: session.Seat, q: Question) -> None:
@@ -170,31 +273,64 @@ def _counts(s: session.Seat, q: Question) -> None:
     st.caption(f"So far {tally.answered} answered, {tally.right} right.")
 
 
-def _send(step: NumericStep, q: Question) -> None:
-    s = session.seat()
-    text = st.session_state.get(ANSWER_KEY, "")
-    feedback = check_answer(step, text)
+def _send(step: Step, q: Question) -> None:
+    """Check the answer as the Exercises page does and count it once in the class's store.
+
+    What the checker cannot read, or an answer of another shape than asked (a typo, not a
+    slip), is not sent: the exercises' message says what to fix.
+    """
     answers = st.session_state.setdefault(keys.LIVE_ANSWERS, {})
-    if not feedback.correct and feedback.message.startswith(("Could not read", "Type your")):
-        answers[q.id] = {"status": "not sent", "message": feedback.message}
-        return  # the exercises' own message about the typing; nothing is sent
-    value = float(np.ravel(_number(text))[0])
-    try:
-        status = questions().answer(s.code, s.id, value, feedback.correct, feedback.mistake)
-    except StoreDownError:
-        answers[q.id] = {"status": "not sent", "message": "Not sent: the class cannot be "
-                         "reached just now. Try again in a moment."}  # fmt: skip
+    read = _read(step)
+    if isinstance(read, str):
+        answers[q.id] = {"status": "not sent", "message": read + NOT_SENT}
         return
-    answers[q.id] = {"status": status, "correct": feedback.correct, "message": feedback.message}
+    value, feedback = read
+    answers[q.id] = {"status": "not sent", "correct": feedback.correct,
+                     "message": feedback.message,
+                     "pending": [value, feedback.correct, feedback.mistake]}  # fmt: skip
+    _deliver(answers[q.id])
 
 
-def _number(text: str) -> np.ndarray:
-    from attention_core.exercises.answers import parse_answer
+def _deliver(mine: dict) -> None:
+    """Send a kept answer. A store that cannot be reached keeps it (``pending``), and the
+    phone says "not sent yet, try again"; the page's next run once the store is back (the
+    heartbeat reruns it) sends it by itself. Nothing is lost silently, and nothing is
+    counted twice: the store keeps a student's first answer, so a try that reached the
+    store before its reply was lost makes the next one "already", which is this answer."""
+    s = session.seat()
+    value, correct, slip = mine["pending"]
+    try:
+        status = questions().answer(s.code, s.id, value, correct, slip)
+    except StoreDownError:
+        mine["down"] = True
+        return
+    mine["status"] = "counted" if status == "already" and mine.get("down") else status
+    for kept in ("pending", "down"):
+        mine.pop(kept, None)
 
-    return parse_answer(text)[0]
+
+def _read(step: Step) -> tuple[Value, Feedback] | str:
+    """(the value to count, the verdict), or the message to show instead of sending."""
+    ss = st.session_state
+    if isinstance(step, ChoiceStep):
+        index = ss.get(CHOICE_KEY)
+        feedback = check_choice(step, index)
+        return feedback.message if index is None else (float(index + 1), feedback)
+    text = ss.get(ANSWER_KEY) or ""
+    feedback = check_answer(step, text)
+    try:
+        numbers = read_answer(step, text)
+    except InputError:
+        return feedback.message  # "Type your answer first" or "Could not read that answer"
+    if not feedback.correct and feedback.mistake is None and numbers.shape != step.shape:
+        return feedback.message  # "Your answer is 1 row × 3 columns, but ..."
+    return (float(numbers[0, 0]) if numbers.size == 1 else numbers.tolist()), feedback
 
 
-def _verdict(mine: dict, q: Question, step: NumericStep) -> None:
+def _verdict(mine: dict, q: Question, step: Step) -> None:
+    if mine.get("down"):
+        st.error(NOT_SENT_DOWN, icon=":material/sync_problem:")
+        return
     if mine["status"] == "not sent":
         st.error(md_escape(mine["message"]))
         return
@@ -207,5 +343,4 @@ def _verdict(mine: dict, q: Question, step: NumericStep) -> None:
         (st.success if mine["correct"] else st.error)(md_escape(mine["message"]))
     st.caption(counted)
     if q.revealed:
-        st.markdown(f"The answer: **{step.expected[0, 0]:.{step.decimals or 0}f}**. "
-                    f"{step.explanation}")  # fmt: skip
+        st.markdown(_answer_line("The answer", step))

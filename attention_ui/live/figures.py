@@ -9,6 +9,7 @@ from attention_ui.draw.describe import Alternative
 from attention_ui.draw.figures import FONT
 
 RIGHT_COLOUR, SLIP_COLOUR, OTHER_COLOUR = "#009E73", "#D55E00", "#999999"  # Okabe-Ito
+LABEL_SIZE, TITLE_SIZE = 18, 22  # px
 
 
 def tally_figure(bars: list[tuple[str, int]], answered: int, following: int | None) -> go.Figure:
@@ -24,11 +25,13 @@ def tally_figure(bars: list[tuple[str, int]], answered: int, following: int | No
         hovertemplate="%{y}: %{x}<extra></extra>",
     ))  # fmt: skip
     top = max([*counts, 1])
-    fig.update_layout(
-        title={"text": f"{answered} answered{of}", "x": 0.0}, font=FONT,
+    fig.update_layout(  # projector-sized type: the class reads it from the back
+        title={"text": f"{answered} answered{of}", "x": 0.0, "font": {"size": TITLE_SIZE}},
+        font={**FONT, "size": LABEL_SIZE},
         height=90 + 44 * len(bars), margin={"l": 10, "r": 40, "t": 50, "b": 30},
-        xaxis={"range": [0, top * 1.15 + 0.5], "title": {"text": "students"},
-               "dtick": max(1, round(top / 5))},
+        # automargin: the axis title goes below the ticks (18 px type hid a tick under it)
+        xaxis={"range": [0, top * 1.15 + 0.5], "title": {"text": "students", "standoff": 6},
+               "dtick": max(1, round(top / 5)), "automargin": True},
         yaxis={"automargin": True}, showlegend=False,
     )  # fmt: skip
     return fig

@@ -2,7 +2,7 @@
 
 A follower's phone must learn within 2 s that the teacher moved on, and 120 phones must
 not cost the server a core while nothing happens. So the phone does not ask the server's
-Python every second. The hub mirrors, every ``FRESH_S``, the version of each room that
+Python each time. The hub mirrors, every ``FRESH_S``, the version of each room that
 this process has followers for into a tiny static file, ``static/live/CODE`` (Streamlit's
 static serving: a plain HTTP GET, no script run); the phone's page fetches it every
 ``WATCH_S`` and reruns only when the number changed (``live.views``). A slow heartbeat
@@ -24,9 +24,13 @@ from pathlib import Path
 from attention_ui.live.rooms import PRESENT_FOR, Rooms
 from attention_ui.storage.store import StoreDownError
 
-WATCH_S = 1.0  # a phone fetches its room's version file this often (static, no script run)
+# Together the two set how late a phone learns of a change: at most FRESH_S + WATCH_S
+# (0.7 s) before its rerun starts. At 1.0 and 0.5 s one phone alone already lagged up to
+# 1.4 s, most of the 2 s a class has (bench/RESULTS.md, "A live class"). A fetch is a static
+# GET that nginx answers under make classroom: 120 phones at 2 a second cost it little.
+WATCH_S = 0.5  # a phone fetches its room's version file this often (static, no script run)
 HEARTBEAT_S = 5.0  # a phone's fragment runs this often: the count, and the fallback poll
-FRESH_S = 0.5  # the hub mirrors each watched room's version this often
+FRESH_S = 0.2  # the hub mirrors each watched room's version this often (one store read)
 REPORT_S = 2.0  # how often a process writes its count of followers
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static" / "live"  # served at app/static/live
 

@@ -1,12 +1,18 @@
 """Ask the class: one question at a time in a room, each student's answer counted once.
 
+A question is either one cell of the scenario the room shows (``stage`` a key of
+``CELL_STAGES``, cell ``i, j``), or a step of one of the lessons' exercises, asked as the
+Exercises page asks it, on the exercise's own numbers (``stage == EXERCISE``). Either way
+``question_step`` rebuilds the same checker step on every phone.
+
 No Streamlit here. The question rides in the room's record (``Room.question``), so asking,
 revealing and closing bump the room's version and every phone shows it within a second.
 Each answer is a field of ``room:CODE:answers:QID``, keyed by a hash of the student's
 anonymous seat id and the question (unlinkable across questions), written first-writer-
 wins: **a student's first answer is the one counted**, however many processes or machines
-see it. An answer holds the number, the verdict, the slip's key and the seconds since the
-question was asked; never a name, never the typed text.
+see it. An answer holds the number (the numbers, row by row, for an exercise's matrix; the
+option's number for a multiple choice), the verdict, the slip's key and the seconds since
+the question was asked; never a name, never the typed text.
 """
 
 from __future__ import annotations
@@ -18,17 +24,23 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from attention_core.exercises.model import MISTAKE_LABELS
+from attention_core import Scenario
+from attention_core.exercises.catalogue import exercise_by_id
+from attention_core.exercises.cell import CELL_STAGES, cell_question
+from attention_core.exercises.model import MISTAKE_LABELS, ChoiceStep, Step
+from attention_core.exercises.text import format_value
 from attention_ui.live.rooms import ROOM_TTL, Rooms
 
 FEEDBACK = {"reveal": "when I reveal", "at_once": "at once"}
 OTHER = "other"
+EXERCISE = "exercise"  # Question.stage of a step of a lesson's exercise
+Value = float | list[list[float]]  # one number, or an exercise's matrix, row by row
 
 
 @dataclass(frozen=True)
 class Question:
     id: str
-    stage: str  # a key of attention_core.exercises.cell.CELL_STAGES
+    stage: str  # a key of attention_core.exercises.cell.CELL_STAGES, or EXERCISE
     i: int
     j: int
     feedback: str  # "reveal" or "at_once": when a student sees their verdict
@@ -36,6 +48,8 @@ class Question:
     asked_at: float
     open: bool = True
     revealed: bool = False
+    exercise: str = ""  # for EXERCISE: the exercise's id and its step's (catalogue)
+    step_id: str = ""
 
     @classmethod
     def of(cls, record: dict | None) -> Question | None:
@@ -56,16 +70,56 @@ class Tally:
         return [("right", self.right), *named, (OTHER, self.slips.get(OTHER, 0))]
 
 
+def question_step(q: Question, scenario_url: str) -> Step:
+    """The question as an exercise step, the same on every phone: a lesson's exercise step
+    as the catalogue has it, or the cell of the room's scenario (``scenario_url``, the
+    room's ``?s=``). Raises InputError or IndexError when the scenario lost that cell."""
+    if q.stage == EXERCISE:
+        return _exercise_step(q.exercise, q.step_id)
+    scenario = Scenario.from_url(scenario_url)
+    t = scenario.trace()
+    cols = scenario.key_labels if q.stage != "output" else [f"v{c + 1}" for c in
+                                                              range(t.V.shape[1])]  # fmt: skip
+    return cell_question(t, q.stage, q.i, q.j, scenario.query_labels[q.i], cols[q.j])
+
+
+def _exercise_step(exercise: str, step_id: str) -> Step:
+    try:
+        return exercise_by_id(exercise).step(step_id)
+    except StopIteration:  # a catalogue without it (another version of the app)
+        raise IndexError(f"no step {step_id!r} in an exercise {exercise!r}") from None
+
+
+def question_title(q: Question, step: Step) -> str:
+    """One plain line naming the question (the CSV's first column)."""
+    if q.stage == EXERCISE:
+        return f"{exercise_by_id(q.exercise).title}: {step.title}"
+    return step.prompt
+
+
+def answer_text(step: Step) -> str:
+    """The right answer as a student would type it (or the right option's text)."""
+    if isinstance(step, ChoiceStep):
+        return step.option(step.answer_index)  # "B. <its text>"
+    return format_value(step.expected, step.decimals)
+
+
 class Questions:
     def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
 
     def ask(self, code: str, secret: str, stage: str, i: int, j: int, feedback: str,
-            counts_shown: bool) -> Question:  # fmt: skip
+            counts_shown: bool, exercise: str = "", step_id: str = "") -> Question:  # fmt: skip
+        """Put a question to the room: a cell (stage, i, j), or with ``stage == EXERCISE``
+        the step ``step_id`` of the exercise ``exercise``."""
         if feedback not in FEEDBACK:
             raise ValueError(f"feedback is one of {sorted(FEEDBACK)}")
+        if stage == EXERCISE:
+            _exercise_step(exercise, step_id)  # IndexError: no such exercise or step
+        elif stage not in CELL_STAGES:
+            raise ValueError(f"stage is {EXERCISE!r} or one of {sorted(CELL_STAGES)}")
         q = Question(secrets.token_hex(4), stage, int(i), int(j), feedback, bool(counts_shown),
-                     time.time())  # fmt: skip
+                     time.time(), exercise=exercise, step_id=step_id)  # fmt: skip
         self.rooms.drive(code, secret, question=q.__dict__)
         return q
 
@@ -75,7 +129,7 @@ class Questions:
         self.rooms.drive(code, secret, question=new.__dict__)
         return new
 
-    def answer(self, code: str, seat_id: str, value: float, correct: bool,
+    def answer(self, code: str, seat_id: str, value: Value, correct: bool,
                slip: str | None) -> str:  # fmt: skip
         """Count one answer: "counted", "already" (this student answered), or "closed"."""
         q = Question.of(self.rooms.get(code).question)
@@ -99,8 +153,21 @@ class Questions:
 def csv_text(q: Question, tally: Tally, title: str) -> str:
     """The class's results: question, value, verdict, slip, seconds after asking. No identity."""
     lines = ["question,value,verdict,slip,seconds_after_asking"]
-    quoted = '"' + title.replace('"', '""') + '"'
+    quoted = '"' + title.replace('"', '""') + '"'  # the title is always quoted
     for r in tally.rows:
-        slip = "" if r["ok"] else MISTAKE_LABELS.get(r["slip"], r["slip"])
-        lines.append(f"{quoted},{r['v']:.6g},{'right' if r['ok'] else 'wrong'},{slip},{r['t']}")
+        slip = "" if r["ok"] else _quote(MISTAKE_LABELS.get(r["slip"], r["slip"]))
+        verdict = "right" if r["ok"] else "wrong"
+        lines.append(f"{quoted},{_value_text(r['v'])},{verdict},{slip},{r['t']}")
     return "\n".join(lines) + "\n"
+
+
+def _value_text(v: Value) -> str:
+    """A number as is; a matrix as the learner types it ("0.844, 0.114; ..."), quoted."""
+    if isinstance(v, list):
+        return _quote("; ".join(", ".join(f"{x:.6g}" for x in row) for row in v))
+    return f"{v:.6g}"
+
+
+def _quote(text: str) -> str:
+    """A CSV field: quoted when it holds a comma or a quote (a choice's slip may)."""
+    return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\n') else text

@@ -8,6 +8,7 @@ address, its QR code and how many follow.
 from __future__ import annotations
 
 import html
+import time
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -55,11 +56,16 @@ def _student_bar(s: session.Seat) -> None:
 
 
 # The phone's side of the watch (hub.py says why): fetch the room's version file every
-# WATCH_S, and ask for a rerun when it holds another number than the page shows. Static:
-# the data is the app's own (a path and a number), nothing the learner typed.
+# WATCH_S, and ask for a rerun when it holds another number than the page shows. A rerun
+# that another one overtook (a heartbeat's, a tap's) can drop the trigger: when a run has
+# drawn the page since the ask and it still shows the old version, ask again, rather than
+# wait for the heartbeat. Only then: a busy server's slow run is never interrupted by a
+# second ask (a rerun request restarts a running script). Static: the data is the app's own
+# (a path and numbers), nothing the learner typed.
 WATCH_JS = """
 export default function ({ data, parentElement, setTriggerValue }) {
   parentElement.__alWatch = data;  // the latest run's version and address
+  parentElement.__alDrawn = Date.now();  // every run sends new data (its "run")
   if (parentElement.__alTimer) return;
   parentElement.__alTimer = setInterval(async () => {
     const { url, version, every } = parentElement.__alWatch;
@@ -67,8 +73,10 @@ export default function ({ data, parentElement, setTriggerValue }) {
       const answer = await fetch(`${url}?t=${Date.now()}`, { cache: "no-store" });
       if (!answer.ok) return;  // not mirrored yet, or gone: the heartbeat finds out
       const now = parseInt(await answer.text(), 10);
-      if (now && now !== version && parentElement.__alAsked !== now) {
+      const dropped = parentElement.__alDrawn > (parentElement.__alAskedAt || 0);
+      if (now && now !== version && (parentElement.__alAsked !== now || dropped)) {
         parentElement.__alAsked = now;
+        parentElement.__alAskedAt = Date.now();
         setTriggerValue("changed", now);
       }
     } catch (e) { /* offline for a moment: the next tick tries again */ }
@@ -81,7 +89,7 @@ _WATCH = st.components.v2.component("attention_lab.live_watch", js=WATCH_JS)
 def _watch(s: session.Seat) -> None:
     """The watcher: a trigger reruns the app, whose first step follows the room."""
     data = {"url": session.hub().watch_path(s.code), "version": s.applied,
-            "every": int(WATCH_S * 1000)}  # fmt: skip
+            "every": int(WATCH_S * 1000), "run": time.monotonic_ns()}  # fmt: skip
     _WATCH(key="live_watch", data=data, on_changed_change=lambda: None)
 
 

@@ -1,7 +1,8 @@
 """Figures of the multi-head lab: pure functions from a MultiHeadTrace's arrays (no Streamlit).
 
 Head h (0-based) owns columns h·d_head to (h+1)·d_head of W_q, W_k, W_v and of the
-concatenation; every figure here colours or names those columns by head.
+concatenation; every figure here colours or names those columns by head. Each section of
+the page is one figure of several panels (``grid``): one chart to update, not one per head.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import figures as fig
+from attention_ui.draw.describe import Alternative
 from attention_ui.draw.text import shape, vector_columns
+from attention_ui.multi_head import grid
 
 # Light tints of the Okabe-Ito colours: the weights printed on them stay readable.
 HEAD_COLOURS = ("#9CC7E6", "#F4CF85", "#8FD3BE", "#F0AE85", "#E6B3D0", "#BFE3F7", "#F7F0A1",
@@ -23,16 +26,6 @@ HEAD_COLOURS = ("#9CC7E6", "#F4CF85", "#8FD3BE", "#F0AE85", "#E6B3D0", "#BFE3F7"
 def plain_texts(M: FloatArray) -> list[list[str]]:
     """Cell texts with 2 decimals, never in e-notation: a weight of 3e-7 reads 0.00 here."""
     return [[f"{x + 0.0:.2f}".replace("-", "−") for x in row] for row in np.round(M, 2)]
-
-
-def _compact(figure: go.Figure, M: FloatArray, font: int = 12) -> go.Figure:
-    """Plain 2-decimal cell texts in a smaller font: these figures sit three or four abreast."""
-    masked = figure.data[0].text  # keeps −∞ where a mask forbids a cell
-    texts = [[m if m == fig.MASKED_TEXT else t for t, m in zip(r, mr, strict=True)]
-             for r, mr in zip(plain_texts(M), masked, strict=True)]  # fmt: skip
-    heat = figure.data[0]  # set directly: update_traces' selector walk costs ~1 ms a figure
-    heat.text, heat.textfont.size = texts, font
-    return figure
 
 
 def head_colour(h: int) -> str:
@@ -49,124 +42,139 @@ def head_index(width: int, n_heads: int) -> np.ndarray:
     return np.arange(width) // (width // n_heads)
 
 
-def split_figure(name: str, W: FloatArray, n_heads: int) -> go.Figure:
-    """W_Q, W_K or W_V (d_model, n_heads·d_head), each column coloured by the head using it.
+def _layout(
+    panels: Sequence[grid.Panel],
+    phone: bool,
+    row_px: int,
+    font: int = 13,
+    ops: Sequence[str] = (),
+    share_rows: bool = False,
+) -> grid.Layout:
+    """Phones stack the panels (one per row, fixed cells, scrolled sideways when wide);
+    desktops set as many abreast as keep every cell MIN_CELL wide at DESKTOP_WIDTH."""
+    if phone:
+        return grid.Layout(grid.PHONE_WIDTH, True, 1, row_px - 4, fig.PHONE_FONT, ops, share_rows)
+    fit = grid.fit_per_row(panels, grid.DESKTOP_WIDTH, share_rows, bool(ops))
+    return grid.Layout(grid.DESKTOP_WIDTH, False, fit, row_px, font, ops, share_rows)
+
+
+def _figure(panels: list[grid.Panel], title: str, layout: grid.Layout) -> go.Figure:
+    """The grid, with its text alternative kept on it (``alternative_of``)."""
+    figure = grid.grid_figure(panels, fig.safe(title), layout)
+    figure._alternative = grid.alternative(panels, title)
+    return figure
+
+
+def alternative_of(figure: go.Figure) -> Alternative:
+    """The text alternative and Numbers table a figure of this module was built with."""
+    return figure._alternative
+
+
+def split_figure(
+    Ws: dict[str, FloatArray],
+    n_heads: int,
+    phone: bool = False,
+    title: str = "The split: W_Q, W_K, W_V",
+) -> go.Figure:
+    """W_Q, W_K and W_V (d_model, n_heads·d_head) as one figure, each column coloured by the
+    head using it.
 
     The cells print the weights; the columns are labelled head·dimension (h2·1 is head 2's
     first column), so the figure reads without a legend, also on its own on a phone.
     """
-    width = W.shape[1]
-    heads = np.broadcast_to(head_index(width, n_heads), W.shape)  # (d_model, width)
-    colours = [head_colour(h) for h in range(n_heads)]
-    scale = [[pos, c] for h, c in enumerate(colours) for pos in (h / n_heads, (h + 1) / n_heads)]
-    heat = go.Heatmap(
-        z=heads,
-        x=head_columns(n_heads, width // n_heads),
-        y=vector_columns(W.shape[0], "e"),
-        text=plain_texts(W),
-        texttemplate="%{text}" if max(W.shape) <= fig.MAX_PRINTED else "",
-        textfont={"size": 12},
-        hovertemplate="row %{y}, column %{x}: %{text}<extra></extra>",
-        colorscale=scale,
-        zmin=-0.5,
-        zmax=n_heads - 0.5,
-        showscale=False,
-        xgap=2,
-        ygap=2,
-    )
-    layout = dict(
-        title={"text": f"W_{name} ({shape(W)})", "x": 0.0},
-        xaxis={"side": "top", "type": "category"},
-        yaxis={"autorange": "reversed", "type": "category", "title": {"text": "embedding dim"}},
-        height=int(np.clip(130 + 34 * W.shape[0], 220, 700)),
-        font=fig.FONT,
-        # margins computed, not automargin (which draws the figure twice: figures.heatmap)
-        margin={"l": fig.side_room(heat.y, fig.FONT["size"]), "r": 10, "t": 90, "b": 10},
-        plot_bgcolor="#FFFFFF",
-    )
-    return go.Figure(data=[heat], layout=layout)  # one call: update_layout costs ~4 ms more
+    panels = []
+    for name, W in Ws.items():
+        width = W.shape[1]
+        heads = np.broadcast_to(head_index(width, n_heads), W.shape)  # (d_model, width)
+        colours = [head_colour(h) for h in range(n_heads)]
+        scale = [[pos, c] for h, c in enumerate(colours)
+                 for pos in (h / n_heads, (h + 1) / n_heads)]  # fmt: skip
+        panels.append(grid.Panel(
+            z=heads, text=plain_texts(W), rows=vector_columns(W.shape[0], "e"),
+            cols=head_columns(n_heads, width // n_heads), title=f"W_{name} ({shape(W)})",
+            scale={"colorscale": scale, "zmin": -0.5, "zmax": n_heads - 0.5},
+            hover=f"W_{name}: row %{{y}}, column %{{x}}: %{{text}}<extra></extra>",
+            row_title="embedding dim",
+        ))  # fmt: skip
+    layout = _layout(panels, phone, 34, share_rows=True)
+    return _figure(panels, title, layout)
 
 
-def head_weights_figure(
-    weights: FloatArray,
+def heads_figure(
+    weights: Sequence[FloatArray],
+    masks: Sequence[BoolArray | None],
     row_labels: Sequence[str],
     col_labels: Sequence[str],
-    h: int,
     d_head: int,
-    mask: BoolArray | None = None,
+    phone: bool = False,
 ) -> go.Figure:
-    """One small multiple: head ``h``'s weights (n_q, n_k) on the shared 0..1 scale."""
-    figure = fig.heatmap(
-        weights,
-        row_labels,
-        col_labels,
-        f"Head {h + 1} (d_head = {d_head})",
-        signed=False,
-        mask=mask,
-        showscale=False,
-        zrange=(0.0, 1.0),
-        fixed=True,  # 0.00, never 2.69e−04; the exact weight on hover
-    )
-    n = len(row_labels)
-    figure.layout.height = int(np.clip(110 + 40 * n, 220, 700))
-    # Plotly no longer widens the margins itself (figures.heatmap computes them): keep the
-    # left and top ones that fit the labels and the title, narrow only the others.
-    figure.layout.margin = {"l": figure.layout.margin.l, "r": 6, "t": figure.layout.margin.t,
-                            "b": 6}  # fmt: skip
-    return _compact(figure, weights, 13 if n <= 6 else 11)
+    """Every head's weights (n_q, n_k) as small multiples of one figure, on one 0..1 scale.
+
+    Cells print two decimals always (0.00, never 2.69e−04); the exact weight is on hover.
+    """
+    rows, cols = fig.safe_labels(row_labels), fig.safe_labels(col_labels)
+    panels = []
+    for h, (w, mask) in enumerate(zip(weights, masks, strict=True)):
+        z = np.where(mask, w, np.nan) if mask is not None else np.asarray(w, dtype=float)
+        panels.append(grid.Panel(
+            z=z, text=fig.cell_texts(w, 2, mask, fixed=True), rows=rows, cols=cols,
+            title=f"Head {h + 1}", customdata=fig.exact_texts(w, mask),
+            scale={"colorscale": fig.SEQUENTIAL, "zmin": 0.0, "zmax": 1.0},
+            hover=f"Head {h + 1} (d_head = {d_head}): query %{{y}} → key %{{x}}<br>"
+            "%{customdata}<extra></extra>",
+            row_title="query", col_title="key",
+        ))  # fmt: skip
+    layout = _layout(panels, phone, 40, share_rows=True)
+    return _figure(panels, "Every head's weights", layout)
 
 
-def concat_figure(concat: FloatArray, row_labels: Sequence[str], n_heads: int) -> go.Figure:
-    """Concat(head 1, ..., head n): (n_q, n_heads·d_head), a line between heads' columns."""
-    d_head = concat.shape[1] // n_heads
-    figure = fig.heatmap(
-        concat,
-        row_labels,
-        head_columns(n_heads, d_head),
-        f"Concat ({shape(concat)})",
-        row_title="token",
-        col_title="",
-        showscale=False,
-    )
-    _compact(figure, concat)
-    for h in range(1, n_heads):  # a border where one head's columns end
-        x = h * d_head - 0.5
-        figure.add_shape(type="line", x0=x, x1=x, y0=-0.5, y1=concat.shape[0] - 0.5,
-                         line={"color": "#000000", "width": 3})  # fmt: skip
-    return figure
-
-
-def matrix(
+def _matrix(
     M: FloatArray,
-    row_labels: Sequence[str],
-    col_labels: Sequence[str],
+    rows: Sequence[str],
+    cols: Sequence[str],
     title: str,
     row_title: str = "token",
+    borders: Sequence[float] = (),
+) -> grid.Panel:
+    """One factor of an equation row, on its own diverging scale centred on 0."""
+    z = np.asarray(M, dtype=float)
+    return grid.Panel(
+        z=z, text=plain_texts(M), rows=fig.safe_labels(rows), cols=list(cols),
+        title=f"{title} ({shape(M)})", scale=fig._scale(z, True, None),
+        hover=f"{title}: {row_title} %{{y}}, column %{{x}}: %{{text}}<extra></extra>",
+        row_title=row_title, borders=borders,
+    )  # fmt: skip
+
+
+def output_figure(
+    concat: FloatArray,
+    W_o: FloatArray,
+    output: FloatArray,
+    labels: Sequence[str],
+    n_heads: int,
+    phone: bool = False,
 ) -> go.Figure:
-    """One factor of an equation row (concat · W_O = output, X + output): no colour bar."""
-    figure = fig.heatmap(M, row_labels, col_labels, f"{title} ({shape(M)})",
-                         row_title=row_title, col_title="", showscale=False)  # fmt: skip
-    return _compact(figure, M)
+    """Concat (n, n_heads·d_head) · W_O (n_heads·d_head, d_model) = output (n, d_model), one
+    figure; a line between two heads' columns of the concatenation."""
+    d_head = concat.shape[1] // n_heads
+    heads, emb = head_columns(n_heads, d_head), vector_columns(W_o.shape[1], "e")
+    borders = [h * d_head - 0.5 for h in range(1, n_heads)]
+    panels = [_matrix(concat, labels, heads, "Concat", borders=borders),
+              _matrix(W_o, heads, emb, "W_O", row_title="head·dimension"),
+              _matrix(output, labels, emb, "Output")]  # fmt: skip
+    layout = _layout(panels, phone, 34, ops=("×", "="))
+    return _figure(panels, "Concat × W_O = Output", layout)
 
 
-def output_figures(
-    concat: FloatArray, W_o: FloatArray, output: FloatArray, labels: Sequence[str], n_heads: int
-) -> list[go.Figure]:
-    """Concat (n, n_heads·d_head) · W_O (n_heads·d_head, d_model) = output (n, d_model)."""
-    heads = head_columns(n_heads, concat.shape[1] // n_heads)
-    emb = vector_columns(W_o.shape[1], "e")
-    return [
-        concat_figure(concat, labels, n_heads),
-        matrix(W_o, heads, emb, "W_O", row_title="head·dimension"),
-        matrix(output, labels, emb, "Output"),
-    ]
-
-
-def residual_figures(X: FloatArray, output: FloatArray, labels: Sequence[str]) -> list[go.Figure]:
+def residual_figure(
+    X: FloatArray, output: FloatArray, labels: Sequence[str], phone: bool = False
+) -> go.Figure:
     """X (n, d_model) + output (n, d_model) = X + MultiHead(X): what the next layer reads."""
     emb = vector_columns(X.shape[1], "e")
-    return [
-        matrix(X, labels, emb, "X"),
-        matrix(output, labels, emb, "Output"),
-        matrix(X + output, labels, emb, "X + output"),  # (n, d_model) + (n, d_model)
-    ]
+    panels = [
+        _matrix(X, labels, emb, "X"),
+        _matrix(output, labels, emb, "Output"),
+        _matrix(X + output, labels, emb, "X + output"),
+    ]  # (n, d_model) + (n, d_model)
+    layout = _layout(panels, phone, 34, ops=("+", "="), share_rows=True)
+    return _figure(panels, "X + Output", layout)

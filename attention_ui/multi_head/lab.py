@@ -17,7 +17,7 @@ from attention_core import PRESETS, AttentionTrace, Scenario, shapes
 from attention_core.heads import head_projections, head_scenario, multi_head_trace
 from attention_core.multihead import MultiHeadTrace, combine_heads, multi_head_attention
 from attention_ui.draw.text import count, md_escape, shape
-from attention_ui.frame import guard, keys, state
+from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example
 from attention_ui.frame.widgets import show_code, stale_notice
@@ -29,7 +29,6 @@ from attention_ui.views.cache import lazy, resolve
 from attention_ui.views.chart import plot
 
 EXAMPLE = "two_heads"
-PER_ROW = 4  # small multiples per row: 8 heads wrap into two rows
 OPEN_IN = "scores"  # the walkthrough page an opened head lands on
 
 
@@ -101,6 +100,12 @@ def _not_ready(s: Scenario) -> None:
     with st.expander("What the one click changes", expanded=True):
         for need in missing(s):
             st.markdown(f"- {need}")
+    if s.mode == "embeddings":  # the projections as they are, before any split
+        # Also loads the browser's Plotly code before the click: the first chart of a page
+        # waits for it (seconds on a busy machine; bench/browser_mh.py, issue 21).
+        Ws = {n: getattr(s, f"W_{n.lower()}") for n in "QKV"}
+        chart(resolve(lazy(mf.split_figure, Ws, 1, look.phone(), "Your projections today")),
+              "mh_before_split")  # fmt: skip
 
 
 def _fix_summary(s: Scenario) -> str:
@@ -124,13 +129,13 @@ def heads() -> None:
     mh, labels = state.per_scenario("multi_head_trace", lambda: multi_head_trace(s)), state.labels()
     # Shared by sessions and kept across scenarios: switching back to a head count, or a
     # class on one example, reuses the finished figures (figure_cache).
-    figures = resolve(lazy(overview_figures, s, mh, labels))
+    # One figure per section under one key: a head count change updates each in place
+    # (Plotly.react) instead of remounting a chart per head (issue 21's browser profile).
+    figures = resolve(lazy(overview_figures, s, mh, labels, look.phone()))
     st.header("Split the projections into heads")
     controls.head_count_control()
     st.caption(split_caption(mh))
-    for col, (n, figure) in zip(st.columns(3), enumerate(figures["split"]), strict=True):
-        with col:
-            plot(figure, key=f"mh_split_{n}")
+    chart(figures["split"], "mh_split")
     small_multiples(mh, figures["small"])
     head_detail(s, mh, labels)
     after_heads(mh, figures)
@@ -151,19 +156,26 @@ def split_caption(mh: MultiHeadTrace) -> str:
             "2's first column.")  # fmt: skip
 
 
-def overview_figures(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> dict[str, list[go.Figure]]:
+def overview_figures(
+    s: Scenario, mh: MultiHeadTrace, labels: Labels, phone: bool
+) -> dict[str, go.Figure]:
     """The figures that depend on the scenario only: built once per scenario (they are most of
     the page's cost; the picked head's stage view is drawn fresh)."""
     q, k = labels.queries, labels.keys
+    Ws = {n: getattr(s, f"W_{n.lower()}") for n in "QKV"}
     return {
-        "split": [mf.split_figure(n, getattr(s, f"W_{n.lower()}"), mh.n_heads) for n in "QKV"],
-        "small": [
-            mf.head_weights_figure(head.weights, q, k, h, mh.d_head, head.mask)
-            for h, head in enumerate(mh.heads)
-        ],
-        "output": mf.output_figures(mh.concat, mh.W_o, mh.output, q, mh.n_heads),
-        "residual": mf.residual_figures(s.X, mh.output, q),
+        "split": mf.split_figure(Ws, mh.n_heads, phone),
+        "small": mf.heads_figure(
+            [h.weights for h in mh.heads], [h.mask for h in mh.heads], q, k, mh.d_head, phone
+        ),
+        "output": mf.output_figure(mh.concat, mh.W_o, mh.output, q, mh.n_heads, phone),
+        "residual": mf.residual_figure(s.X, mh.output, q, phone),
     }
+
+
+def chart(figure: go.Figure, key: str) -> None:
+    """One section's figure, with the text alternative and Numbers table of all its panels."""
+    plot(figure, key=key, alt=mf.alternative_of(figure))
 
 
 def _draft_error() -> None:
@@ -172,7 +184,7 @@ def _draft_error() -> None:
         st.error(md_escape(err.message))
 
 
-def small_multiples(mh: MultiHeadTrace, small: list[go.Figure]) -> None:
+def small_multiples(mh: MultiHeadTrace, small: go.Figure) -> None:
     """Each head's attention weights, side by side on the same axes and the same 0..1 scale."""
     st.header("Every head's attention weights")
     st.caption(
@@ -181,11 +193,7 @@ def small_multiples(mh: MultiHeadTrace, small: list[go.Figure]) -> None:
         + ("Different bright cells mean the heads look at different tokens." if mh.n_heads > 1
            else "With more heads, each gets a map of its own here.")
     )  # fmt: skip
-    for start in range(0, mh.n_heads, PER_ROW):
-        row = range(start, min(start + PER_ROW, mh.n_heads))
-        for col, h in zip(st.columns(min(PER_ROW, mh.n_heads)), row, strict=False):
-            with col:
-                plot(small[h], key=f"mh_small_{h}")
+    chart(small, "mh_small")
 
 
 # ---- one head, stage by stage ---------------------------------------------------------------
@@ -215,8 +223,10 @@ NOTES: dict[str, Callable[[MultiHeadTrace, int], str]] = {
 
 
 def stage_view(stage: str, labels: Labels, s: Scenario, mh: MultiHeadTrace, h: int) -> None:
-    """Head ``h``'s view of one stage, its widgets keyed by head and stage."""
-    key = f"mh_h{h + 1}_{stage.lower()}"
+    """Head ``h``'s view of one stage, its widgets keyed by the stage (the same for every head)."""
+    # One key for every head: picking another head updates the same charts in place
+    # (Plotly.react) instead of mounting new ones; the picked pair carries over (same tokens).
+    key = f"mh_one_{stage.lower()}"
     if stage in NOTES:
         st.caption(NOTES[stage](mh, h))
     if stage == "Projections":
@@ -260,7 +270,7 @@ def _open_in_walkthrough(s: Scenario, mh: MultiHeadTrace, h: int) -> None:
 
 
 # ---- after the heads ------------------------------------------------------------------------
-def after_heads(mh: MultiHeadTrace, figures: dict[str, list[go.Figure]]) -> None:
+def after_heads(mh: MultiHeadTrace, figures: dict[str, go.Figure]) -> None:
     """The concatenation, W_O and the output; then the residual X + output."""
     st.header("Concatenate, then W_O")
     st.markdown(
@@ -272,18 +282,31 @@ def after_heads(mh: MultiHeadTrace, figures: dict[str, list[go.Figure]]) -> None
            "head can change any feature of the token." if mh.n_heads > 1 else
            "With one head the concatenation is that head's output, and W_O maps it back.")
     )  # fmt: skip
-    views.equation(figures["output"], "×", "mh_out")
-    st.subheader("The residual view: X + output")
-    views.equation(figures["residual"], "+", "mh_res")
-    st.caption(
-        "In a Transformer the block's output is added to its input: each token keeps its "
-        "embedding and adds what its heads gathered. The next layer reads X + output."
-    )
+    # Lazy: drawn only while open, so a head count change redraws the heads, not these six
+    # matrices too (issue 21: the page drew about 11 charts per change).
+    box = st.expander("Show Concat × W_O = Output, and the residual X + output",
+                      key=keys.HEAD_AFTER, on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
+        chart(figures["output"], "mh_out")
+        st.subheader("The residual view: X + output")
+        chart(figures["residual"], "mh_res")
+        st.caption(
+            "In a Transformer the block's output is added to its input: each token keeps its "
+            "embedding and adds what its heads gathered. The next layer reads X + output."
+        )
 
 
 # ---- the example and the code ---------------------------------------------------------------
 def example() -> None:
-    with st.expander(f"The example: {PRESETS[EXAMPLE].title}"):
+    # Lazy, like the Numbers expanders: a closed expander's text is otherwise sent, and laid
+    # out by the browser, on every rerun (a head count change among them).
+    box = st.expander(f"The example: {PRESETS[EXAMPLE].title}", key="mh_example_box",
+                      on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
         st.markdown(
             """
     The sentence is *the cat sat and it purred*. Each embedding has four numbers: two

@@ -75,7 +75,7 @@ def _on_check(exercise_id: str, step_id: str) -> None:
     raw = st.session_state.get(input_key(exercise_id, step_id))
     if isinstance(step, ChoiceStep):
         feedback = check_choice(step, raw)
-        answer = "" if raw is None else _choice_label(step, raw)
+        answer = "" if raw is None else step.option(raw)
     else:
         answer = raw or ""
         feedback = check_answer(step, answer)
@@ -107,10 +107,6 @@ def _on_reset(exercises: tuple[Exercise, ...]) -> None:
     for ex in exercises:
         for step in ex.steps:
             ss.pop(input_key(ex.id, step.id), None)
-
-
-def _choice_label(step: ChoiceStep, index: int) -> str:
-    return f"{chr(ord('A') + index)}. {step.choices[index].text}"
 
 
 # ---- progress -------------------------------------------------------------------------
@@ -234,7 +230,7 @@ def _choice_step(ex: Exercise, step: ChoiceStep) -> None:
     st.radio(
         step.title,
         options=list(range(len(step.choices))),
-        format_func=lambda i: _choice_label(step, i),
+        format_func=step.option,
         index=None,
         key=key,
         label_visibility="collapsed",
@@ -298,7 +294,7 @@ def _solution(ex: Exercise) -> None:
         for step in ex.steps:
             if isinstance(step, ChoiceStep):
                 right = step.choices[step.answer_index]
-                st.markdown(f"**{step.title}** {_choice_label(step, step.answer_index)}")
+                st.markdown(f"**{step.title}** {step.option(step.answer_index)}")
                 st.markdown(md_escape(right.explanation))
                 st.markdown(step.explanation)
                 if step.see_also:

@@ -63,6 +63,7 @@ CSS = (
 .st-key-present_steps p, .st-key-present_steps li { font-size: 1.4rem; line-height: 1.4; }
 .st-key-present_tokens p { font-size: 2.4rem; font-weight: 600; line-height: 1.3; }
 .st-key-present_nav [data-testid="stProgress"] p { font-size: 1.25rem; font-weight: 600; }
+.st-key-live_results_words p, .st-key-live_results_words li { font-size: 1.15rem; }  /* afar */
 @media (max-width: 640px) {  /* a phone following the class: the formula on two lines fits */
   [data-testid="stMainBlockContainer"] { padding: 1rem 1rem; }
   .st-key-present_stage h2 { font-size: 1.7rem; }

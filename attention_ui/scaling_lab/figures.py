@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from attention_core.saturation import softmax_stats
 from attention_core.types import FloatArray
 from attention_ui.draw.figures import FONT
 
@@ -24,7 +25,11 @@ METRICS = {
     "entropy": "Entropy (nats)",
     "grad_norm": "Gradient norm ‖J‖",
 }
-MARGIN = {"l": 10, "r": 10, "t": 56, "b": 10}
+# Margins fixed from what sits in them (tick labels and an axis title: about 55 px on the
+# left, 48 below), not Plotly's automargin: automargin measures the labels after drawing and
+# draws again when the margins move, and the d_k slider redraws four of these figures and
+# three curves at once (the cost issue 11 measured on the heatmaps).
+MARGIN = {"l": 58, "r": 10, "t": 56, "b": 48}
 
 
 def theory_std(d_k: int, scaled: bool) -> float:
@@ -72,9 +77,9 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 40) 
     )  # fmt: skip
     layout = {
         "title": {"text": f"Scores: std {np.std(x):.2f}", "x": 0.0},
-        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"}, "automargin": True,
+        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"},
                   "range": [-AXIS, AXIS], "fixedrange": True},
-        "yaxis": {"title": {"text": "density"}, "automargin": True,
+        "yaxis": {"title": {"text": "density"},
                   "range": [0, DENSITY_TOP], "fixedrange": True},
         "shapes": _saturating_zones(), "annotations": _off_axis_notes(off),
         "bargap": 0, "font": FONT, "height": 300, "margin": MARGIN,
@@ -133,8 +138,8 @@ def softmax_bars(
     uniform = 1 / w.size
     layout = {
         "title": {"text": f"One query: max weight {np.max(w):.2f}", "x": 0.0},
-        "xaxis": {"title": {"text": "key"}, "type": "category", "automargin": True},
-        "yaxis": {"title": {"text": "weight"}, "range": [0, 1.12], "automargin": True,
+        "xaxis": {"title": {"text": "key"}, "type": "category"},
+        "yaxis": {"title": {"text": "weight"}, "range": [0, 1.12],
                   "tickvals": [0, 0.25, 0.5, 0.75, 1]},
         "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
                     "y0": uniform, "y1": uniform,
@@ -184,11 +189,11 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
     top = 1.15 * float(np.max(v_all))
     layout = {
         "title": {"text": METRICS[metric], "x": 0.0, "y": 0.97, "yanchor": "top"},
-        "xaxis": {"title": {"text": "d_k (log scale)"}, "type": "log", "automargin": True,
+        "xaxis": {"title": {"text": "d_k (log scale)"}, "type": "log",
                   "tickvals": ticks.tolist(), "ticktext": tick_text, "tickangle": 0,
                   "tickfont": {"size": 12}},
         "yaxis": {"range": [-0.12 * top, top],  # the title names the metric
-                  "automargin": True, "zeroline": True},
+                  "zeroline": True},
         "shapes": [{"type": "line", "xref": "x", "x0": d_k, "x1": d_k, "yref": "paper",
                     "y0": 0, "y1": 1, "line": {"color": "#555555", "width": 1, "dash": "dot"}}],
         "font": FONT, "height": 360, "margin": {**MARGIN, "t": 90, "r": 20},
@@ -203,3 +208,94 @@ def _label_positions(values: FloatArray) -> list[str]:
         return ["middle left"] * values.size
     hi = int(np.argmax(values))
     return ["top left" if i == hi else "bottom left" for i in range(2)]
+
+
+# ---- several figures as one chart ---------------------------------------------------------
+# The d_k slider redraws every figure of the lab at once. Seven charts were seven Plotly
+# plots to lay out and draw; one chart per column and one for the sweep are three.
+def combined(figures: Sequence[go.Figure], cols: int = 1, gap: float = 0.06,
+             margin: dict | None = None) -> go.Figure:  # fmt: skip
+    """``figures`` (row by row, ``cols`` to a row) as the panels of one figure: each keeps its
+    traces, axes, shapes, notes and title (now over its panel), on its own panel's axes.
+    A row keeps its figures' height; each panel keeps ``margin``'s room above and below it
+    (for its title, and its ticks and axis title)."""
+    margin = {**MARGIN, "r": 70, **(margin or {})}
+    heights = [float(f.layout.height or 300) for f in figures[::cols]]  # one per row
+    out, named = go.Figure(), set()
+    for k, figure in enumerate(figures):
+        r, c = divmod(k, cols)
+        x_dom, y_dom = _span(c, cols, gap), _row_span(r, heights, margin)
+        xa, ya = ("x", "y") if k == 0 else (f"x{k + 1}", f"y{k + 1}")
+        for trace in figure.data:  # a series named twice is one legend entry
+            if trace.name in named or figure.layout.showlegend is False:
+                trace.showlegend = False
+            out.add_trace(trace.update(xaxis=xa, yaxis=ya))
+            named.add(trace.name)
+        axis = "" if k == 0 else str(k + 1)
+        out.layout[f"xaxis{axis}"] = {**figure.layout.xaxis.to_plotly_json(), "domain": x_dom,
+                                      "anchor": ya}  # fmt: skip
+        out.layout[f"yaxis{axis}"] = {**figure.layout.yaxis.to_plotly_json(), "domain": y_dom,
+                                      "anchor": xa}  # fmt: skip
+        for shape in figure.layout.shapes:
+            out.add_shape(_on_panel(shape.to_plotly_json(), xa, ya))
+        for note in figure.layout.annotations:
+            out.add_annotation(_on_panel(note.to_plotly_json(), xa, ya))
+        out.add_annotation(x=x_dom[0], y=y_dom[1], xref="paper", yref="paper", xanchor="left",
+                           yanchor="bottom", yshift=10, showarrow=False,
+                           text=figure.layout.title.text, font={"size": 16})  # fmt: skip
+    first = figures[0].layout
+    legend = first.legend.to_plotly_json()
+    if legend.get("orientation") == "h":  # a legend over the panels: above their titles too
+        legend["y"] = 1 + 34 / (sum(heights) - margin["t"] - margin["b"])  # 34 px higher
+    shown = any(f.layout.showlegend is not False for f in figures)
+    out.update_layout(font=first.font, height=int(sum(heights)), bargap=first.bargap,
+                      margin=margin, legend=legend, showlegend=shown,
+                      meta={"panels": [f.layout.title.text for f in figures]})  # fmt: skip
+    return out
+
+
+def column_figures(logits: FloatArray, d_k: int, scaled: bool) -> dict[str, go.Figure]:
+    """One column of the lab: the scores' histogram and the first query's softmax bars, and
+    both as one chart ("panel"). logits (S, n_keys): the numbers fed to softmax."""
+
+    def parts() -> list[go.Figure]:
+        return [score_histogram(logits, d_k, scaled),
+                softmax_bars(softmax_stats(logits[0])["weights"], scaled)]  # fmt: skip
+
+    hist, bars = parts()
+    return {"hist": hist, "bars": bars, "panel": combined(parts())}
+
+
+def sweep_figures(sweep: pd.DataFrame, d_k: int, phone: bool = False) -> dict[str, go.Figure]:
+    """The three curves across d_k (keyed by metric), and the three as one chart ("panel"):
+    side by side, or one under the other on a phone."""
+    curves = {m: metric_curve(sweep, m, d_k) for m in METRICS}
+    panel = combined([metric_curve(sweep, m, d_k) for m in METRICS], cols=1 if phone else 3,
+                     gap=0.08, margin={"t": 110, "r": 20})  # fmt: skip
+    return {**curves, "panel": panel}
+
+
+def _span(i: int, n: int, gap: float) -> list[float]:
+    """Column i of n as a share of the width, ``gap`` between two columns."""
+    width = (1 - gap * (n - 1)) / n
+    return [i * (width + gap), i * (width + gap) + width]
+
+
+def _row_span(r: int, heights: list[float], margin: dict) -> list[float]:
+    """Row r (from the top) where it would be if the figures were stacked, each with
+    ``margin``'s top and bottom: as a share of the combined figure's plotting height."""
+    t, b = margin["t"], margin["b"]
+    plot = sum(heights) - t - b
+    top = sum(heights[:r]) + t  # px from the figure's top
+    bottom = sum(heights[: r + 1]) - b
+    return [max(0.0, 1 - (bottom - t) / plot), min(1.0, 1 - (top - t) / plot)]
+
+
+def _on_panel(item: dict, xa: str, ya: str) -> dict:
+    """A shape or note of a one-panel figure, referred to its panel's axes in the combined one."""
+    moved = dict(item)
+    if "xref" in item:
+        moved["xref"] = f"{xa} domain" if item["xref"] == "paper" else xa
+    if "yref" in item:
+        moved["yref"] = f"{ya} domain" if item["yref"] == "paper" else ya
+    return moved

@@ -12,13 +12,14 @@ import streamlit as st
 
 from attention_core import attention, saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
+from attention_ui.draw.describe import Alternative
 from attention_ui.draw.figures import heatmap, weights_heatmap
 from attention_ui.draw.text import count
-from attention_ui.frame import guard, keys, state
+from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.widgets import bad_link_value, show_code, stale_notice
 from attention_ui.scaling_lab import figures as sf
-from attention_ui.views.cache import lazy
-from attention_ui.views.chart import plot
+from attention_ui.views.cache import lazy, resolve
+from attention_ui.views.chart import described_by, numbers, plot
 
 N_KEYS = 8
 N_SAMPLES = 2000
@@ -67,9 +68,8 @@ def lab() -> None:
         row = sweep[(sweep["d_k"] == d_k) & (sweep["scaled"] == scaled)].iloc[0]
         with col:
             st.subheader(HEADINGS[scaled])
-            plot(lazy(sf.score_histogram, logits, d_k, scaled), key=f"lab_hist_{scaled}")
-            plot(lazy(sf.softmax_bars, softmax_stats(logits[0])["weights"], scaled),
-                 key=f"lab_bars_{scaled}")  # fmt: skip
+            panel(resolve(lazy(sf.column_figures, logits, d_k, scaled)), f"lab_column_{scaled}",
+                  {"hist": f"lab_hist_{scaled}", "bars": f"lab_bars_{scaled}"})  # fmt: skip
             st.caption(f"Averages over all {N_SAMPLES} random queries at d_k = {d_k}:")
             with st.container(horizontal=True, gap="medium"):  # wraps on narrow screens
                 st.metric("score std", f"{row.score_std:.2f}", width="content",
@@ -88,9 +88,22 @@ def lab() -> None:
         "Dashed vermillion: without scaling. Solid blue: with 1/√d_k. "
         "The big markers and the dotted line are the d_k on the slider."
     )
-    for col, metric in zip(st.columns(3), sf.METRICS, strict=True):
-        with col:
-            plot(lazy(sf.metric_curve, sweep, metric, d_k), key=f"lab_curve_{metric}")
+    panel(
+        resolve(lazy(sf.sweep_figures, sweep, d_k, look.phone())),
+        "lab_curves",
+        {metric: f"lab_curve_{metric}" for metric in sf.METRICS},
+    )
+
+
+def panel(figures: dict, key: str, parts: dict[str, str]) -> None:
+    """A combined figure (``figures["panel"]``) as one chart, named by its parts' text
+    alternatives, with each part's numbers in its own lazy table (keys ``parts``)."""
+    described = {name: described_by(figures[name]) for name in parts}
+    text = " ".join(d.text for d in described.values())
+    title = "; ".join(d.name for d in described.values())
+    plot(figures["panel"], key=key, alt=Alternative(title, text, None), table=False)
+    for name, table_key in parts.items():
+        numbers(described[name], table_key)
 
 
 def apply_to_my_scenario() -> None:

@@ -2,12 +2,15 @@
 
 Marked e2e (real servers, about 20 s); skipped with the install command when nginx is
 missing. Uses free ports, and two processes whatever the core count, so it runs the same
-on any machine.
+on any machine. One classroom for the module: the headers test reads it, the class test
+then stops it with Ctrl-C (so it runs last).
 """
 
 from __future__ import annotations
 
+import gzip
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -21,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from bench import load
+from deploy.precompress import frontend_dir
 
 pytestmark = pytest.mark.e2e
 
@@ -82,7 +86,7 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def classroom() -> Iterator[Classroom]:
     if _nginx() is None:
         pytest.skip("no nginx: apt-get install -y nginx")
@@ -92,6 +96,7 @@ def classroom() -> Iterator[Classroom]:
         "WORKERS": str(WORKERS),
         "HOST": "127.0.0.1",
         "BACKEND_PORT": str(port + 1),
+        "FRONTEND_ZOPFLI": "0",  # its 35 s of CPU would only slow the rest of CI
     }
     proc = subprocess.Popen(
         ["make", "classroom", f"PORT={port}"],
@@ -118,6 +123,47 @@ def classroom() -> Iterator[Classroom]:
         if _group_alive(proc.pid):
             os.killpg(proc.pid, signal.SIGKILL)  # only if the test failed before Ctrl-C
         proc.wait(timeout=30)
+
+
+def _get(url: str, gzip_ok: bool = True) -> tuple[dict[str, str], bytes]:
+    headers = {"Accept-Encoding": "gzip"} if gzip_ok else {}  # urllib never decompresses
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as r:
+        return {k.lower(): v for k, v in r.headers.items()}, r.read()
+
+
+def test_frontend_files_are_gzipped_and_cached_but_live_rooms_are_not(
+    classroom: Classroom,
+) -> None:
+    # the biggest file of a first load: Plotly's chunk, 4.7 MB (bench/RESULTS.md)
+    plotly = max(frontend_dir().glob("js/PlotlyChart.*.js"), key=lambda p: p.stat().st_size)
+    url = f"{classroom.url}/static/js/{plotly.name}"
+    headers, body = _get(url)
+    assert headers.get("content-encoding") == "gzip", headers
+    assert gzip.decompress(body) == plotly.read_bytes()
+    assert len(body) < plotly.stat().st_size // 2
+    cache = headers.get("cache-control", "")
+    assert "immutable" in cache and "max-age=31536000" in cache, cache
+    assert "accept-encoding" in headers.get("vary", "").lower()
+    # a client that does not take gzip gets the file itself
+    headers, body = _get(url, gzip_ok=False)
+    assert "content-encoding" not in headers and body == plotly.read_bytes()
+
+    # the page names the current hashes: never kept
+    headers, _ = _get(f"{classroom.url}/scores")
+    assert "immutable" not in headers.get("cache-control", ""), headers
+    assert headers.get("content-encoding") == "gzip", headers
+
+    # a live room's version file, fetched by every follower each second: never cached
+    live = ROOT / "static" / "live"
+    live.mkdir(parents=True, exist_ok=True)
+    room = live / f"T{secrets.token_hex(4).upper()}"
+    room.write_text("41")
+    try:
+        headers, body = _get(f"{classroom.url}/app/static/live/{room.name}")
+    finally:
+        room.unlink()
+    assert body == b"41"
+    assert headers.get("cache-control") == "no-store", headers
 
 
 def test_classroom_serves_websocket_sessions_and_stops_on_ctrl_c(classroom: Classroom) -> None:

@@ -514,7 +514,7 @@ class ScalingLabPage(AppPage):
         return f"{key(chart_key)} .g-gtitle"
 
     def wait_for_chart(self, chart_key: str) -> None:
-        self.page.wait_for_selector(self.title_selector(chart_key), timeout=20_000)
+        self.page.wait_for_selector(f"{key(chart_key)} .main-svg", timeout=20_000)
 
     def titles(self, chart_key: str) -> list[str]:
         """Every rendered title of a chart (two while a rerun swaps them)."""
@@ -545,6 +545,27 @@ class ScalingLabPage(AppPage):
 
     def wait_for_outside_flip(self) -> None:
         self.page.wait_for_function(f"({self._STALE_FLIPS})({self.OUTSIDE!r}) > 0", timeout=10_000)
+
+    # The lab draws each column's histogram and bars as one chart of two panels
+    # (lab_column_<scaled>), so their titles are the chart's notes that start so.
+    PANEL_TITLE = """([sel, start]) => [...document.querySelectorAll(sel)]
+        .map(e => e.textContent.trim()).filter(t => t.startsWith(start))"""
+
+    def panel_title(self, chart_key: str, start: str) -> str:
+        """The title of the panel of ``chart_key`` whose title starts with ``start``."""
+        found = self.page.evaluate(self.PANEL_TITLE, [f"{key(chart_key)} .annotation-text", start])
+        assert len(found) == 1, found
+        return found[0]
+
+    def wait_for_panel_change(self, chart_key: str, start: str, before: str) -> None:
+        """Wait (polling every 10 ms, for timing) until one new panel title is shown."""
+        self.page.wait_for_function(
+            f"""(arg) => {{ const t = ({self.PANEL_TITLE})(arg.slice(0, 2));
+                          return t.length === 1 && t[0] !== arg[2]; }}""",
+            arg=[f"{key(chart_key)} .annotation-text", start, before],
+            timeout=10_000,
+            polling=10,
+        )
 
     def wait_for_title_change(self, chart_key: str, before: str) -> None:
         """Wait (polling every 10 ms, for timing) until one new title is shown."""
@@ -685,7 +706,7 @@ class MultiHeadPage(AppPage):
     """The Multi-head lab: head count, small multiples, one head, open it in the walkthrough."""
 
     path = "/multi-head"
-    SMALL = "[class*='st-key-mh_small_'] .g-gtitle"
+    SMALL = ".st-key-mh_small .annotation-text"  # one figure: a panel title per head
     TIMEOUT = 60_000  # a long page of charts: on a busy 2-core box it can take 30 s to settle
 
     def open(self, params: str = "") -> MultiHeadPage:

@@ -17,15 +17,16 @@ from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
-HIST = "lab_hist_False"  # the unscaled histogram
+COLUMN = "lab_column_False"  # the unscaled column: its histogram and its bars
+HIST, BARS = "Scores: std", "One query: max weight"  # their panels' titles
 
 
 def press_and_time(lab: ScalingLabPage, key: str) -> float:
     """Press ``key`` on the focused d_k slider; ms until the unscaled histogram is redrawn."""
-    before = lab.titles(HIST)
+    before = lab.panel_title(COLUMN, HIST)
     t0 = time.perf_counter()
     lab.page.keyboard.press(key)
-    lab.wait_for_title_change(HIST, before[0])
+    lab.wait_for_panel_change(COLUMN, HIST, before)
     elapsed = (time.perf_counter() - t0) * 1000
     wait_idle(lab.page, settle_ms=100)
     return elapsed
@@ -33,7 +34,7 @@ def press_and_time(lab: ScalingLabPage, key: str) -> float:
 
 def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> None:
     lab = ScalingLabPage(page).open()
-    lab.wait_for_chart("lab_curve_grad_norm")
+    lab.wait_for_chart("lab_curves")
     assert lab.exceptions().count() == 0
     assert lab.heading().inner_text().strip() == "Scaling lab"
     assert lab.d_k() == 64
@@ -60,10 +61,10 @@ def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> N
     assert top[0] > 30  # sqrt(1024) = 32
     assert top[3] < start[3] / 2  # the gradient fades
     assert all(abs(m[4] - 1) < 0.05 and abs(m[5] - start[5]) < 0.02 for m in seen)  # scaled
-    assert lab.titles(HIST)[0] == f"Scores: std {top[0]:.2f}"
-    legend = lab.legend(HIST)
+    assert lab.panel_title(COLUMN, HIST) == f"Scores: std {top[0]:.2f}"
+    legend = lab.legend(COLUMN)
     assert "theory N(0, 1024), std 32" in legend, legend
-    bars = lab.titles("lab_bars_False")[0]
+    bars = lab.panel_title(COLUMN, BARS)
     assert float(bars.rsplit(" ", 1)[1]) > 0.9, bars  # the sampled query's top bar
     shot(page, "scaling_lab")
 
@@ -86,7 +87,7 @@ def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> N
 
 def test_deep_link_restores_dk_and_seed(page: Page) -> None:
     lab = ScalingLabPage(page).open("?lab_dk=256&lab_seed=7")
-    lab.wait_for_chart("lab_bars_False")
+    lab.wait_for_chart("lab_column_False")
     assert lab.d_k() == 256
     assert lab.seed() == "7"
     assert abs(lab.metrics()[0] - 16) < 0.8  # sqrt(256)

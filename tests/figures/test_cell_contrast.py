@@ -67,12 +67,9 @@ def lab_figures() -> dict[str, go.Figure]:
     concat, W_o = rng.normal(size=(4, 6)), rng.normal(size=(6, 5))
     grid = rng.random((6, 12))
     return {
-        "split": mhf.split_figure("K", rng.normal(size=(5, 8)), 4),
-        "head_weights": mhf.head_weights_figure(w, labels, labels, 1, 2, mask=causal),
-        **{
-            f"mh_out_{n}": f
-            for n, f in enumerate(mhf.output_figures(concat, W_o, concat @ W_o, labels, 3))
-        },
+        "split": mhf.split_figure({"K": rng.normal(size=(5, 8)), "V": rng.normal(size=(5, 8))}, 4),
+        "head_weights": mhf.heads_figure([w, w[::-1]], [causal, None], labels, labels, 2),
+        "mh_out": mhf.output_figure(concat, W_o, concat @ W_o, labels, 3),
         "head_grid": rmf.head_grid(grid, "weight on 'it'", pick=(2, 3)),
         "targets_grid": rmf.targets_grid(grid, [["<b>it</b>"] * 12] * 6, "top keys"),
     }
@@ -107,22 +104,23 @@ def test_every_printed_cell_number_reads_at_4_5_to_1(name: str, palette, phone: 
     figure = go.Figure(FIGURES[name])  # a copy
     if phone:
         fig.for_phone(figure)
-    heat = next(tr for tr in figure.data if tr.type == "heatmap")
-    before = [list(map(str, row)) for row in heat.text]
+    heats = [tr for tr in figure.data if tr.type == "heatmap"]  # a lab's grid has several
+    before = [[list(map(str, row)) for row in heat.text] for heat in heats]
     fig.themed(figure, palette)
-    assert heat.zmin is not None and heat.zmax is not None, "every app heatmap fixes its scale"
-    z = np.asarray(heat.z, dtype=float)
-    checked = 0
-    for i, row in enumerate(heat.text):
-        for j, text in enumerate(row):
-            assert contrast.plain(text) == before[i][j]  # the numbers are unchanged
-            inks = contrast.inks(heat, text)
-            assert inks and len(inks) == len(before[i][j].split("<br>")), text
-            cell = palette.masked if not np.isfinite(z[i, j]) else reference_cell(heat, z[i, j])
-            for ink in inks:
-                assert contrast.ratio(ink, cell) >= contrast.AA_TEXT, (name, i, j, ink, cell)
-            checked += 1
-    assert checked == z.size
+    for heat, was in zip(heats, before, strict=True):
+        assert heat.zmin is not None and heat.zmax is not None, "every heatmap fixes its scale"
+        z = np.asarray(heat.z, dtype=float)
+        checked = 0
+        for i, row in enumerate(heat.text):
+            for j, text in enumerate(row):
+                assert contrast.plain(text) == was[i][j]  # the numbers are unchanged
+                inks = contrast.inks(heat, text)
+                assert inks and len(inks) == len(was[i][j].split("<br>")), text
+                cell = palette.masked if not np.isfinite(z[i, j]) else reference_cell(heat, z[i, j])
+                for ink in inks:
+                    assert contrast.ratio(ink, cell) >= contrast.AA_TEXT, (name, i, j, ink, cell)
+                checked += 1
+        assert checked == z.size
 
 
 def test_masked_cells_are_written_on_the_themes_grey() -> None:

@@ -70,9 +70,11 @@ def test_learner_text_comes_back_plain() -> None:
 
 def test_the_multi_head_split_reads_its_printed_weights_not_its_head_colours() -> None:
     W = np.array([[0.5, -2.0], [1.25, 0.0]])
-    alt = describe.alternative(mhf.split_figure("K", W, 2))
-    assert "Largest 1.25 (e2, h1·1); smallest −2.00 (e1, h2·1)." in alt.text
-    assert alt.table.loc["e1", "h2·1"] == "−2.00"
+    alt = mhf.alternative_of(mhf.split_figure({"K": W, "V": -W}, 2))
+    assert "W_K (2 × 2): largest 1.25 (e2, h1·1), smallest −2.00 (e1, h2·1)." in alt.text
+    assert "W_V (2 × 2): largest 2.00 (e1, h2·1), smallest −1.25 (e2, h1·1)." in alt.text
+    assert alt.table.loc["W_K (2 × 2): e1", "h2·1"] == "−2.00"
+    assert alt.table.loc["W_V (2 × 2): e1", "h2·1"] == "2.00"
 
 
 def test_long_label_lists_are_cut_with_their_count() -> None:

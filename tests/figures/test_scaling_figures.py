@@ -106,3 +106,30 @@ def test_curve_axes_fit_the_numbers(sweep: pd.DataFrame) -> None:
 
 def test_figures_use_graph_objects_only() -> None:
     assert "plotly.express" not in inspect.getsource(sf)
+
+
+def test_combined_keeps_each_panel_on_its_own_axes() -> None:
+    """The lab's one-chart columns: every trace, shape and note of panel k is on axes k,
+    the titles are named in order, and a series drawn twice is one legend entry."""
+    logits = np.random.default_rng(3).normal(size=(50, 8)) * 8  # (S, n_keys)
+    parts = sf.column_figures(logits, 64, False)
+    panel = parts["panel"]
+    assert panel.layout.meta["panels"] == [parts["hist"].layout.title.text,
+                                           parts["bars"].layout.title.text]  # fmt: skip
+    assert [t.xaxis for t in panel.data] == ["x", "x", "x2"]  # bars, theory curve; weights
+    assert [t.yaxis for t in panel.data] == ["y", "y", "y2"]
+    np.testing.assert_array_equal(panel.data[2].y, parts["bars"].data[0].y)
+    zones = [s for s in panel.layout.shapes if s.type == "rect"]
+    assert {(s.xref, s.yref) for s in zones} == {("x", "y domain")}  # the histogram's
+    (uniform,) = [s for s in panel.layout.shapes if s.type == "line"]
+    assert (uniform.xref, uniform.yref) == ("x2 domain", "y2") and uniform.y0 == 1 / 8
+    top, bottom = panel.layout.yaxis.domain, panel.layout.yaxis2.domain
+    assert bottom[1] < top[0]  # the bars sit under the histogram, apart
+    sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=200, seed=0)
+    curves = sf.sweep_figures(sweep, 64)["panel"]
+    shown = [t.name for t in curves.data if t.showlegend is not False]
+    assert shown == ["without scaling", "with 1/√d_k"]  # once, not once per curve
+    lefts = [curves.layout[f"xaxis{a}"].domain[0] for a in ("", "2", "3")]
+    assert lefts == sorted(lefts) and len(set(lefts)) == 3  # side by side
+    phone = sf.sweep_figures(sweep, 64, phone=True)["panel"]
+    assert {phone.layout[f"xaxis{a}"].domain for a in ("", "2", "3")} == {(0.0, 1.0)}

@@ -63,7 +63,7 @@ def test_on_a_phone_a_tiny_weight_reads_two_decimals_and_keeps_its_hover() -> No
 
 def test_a_heads_small_multiple_prints_plain_weights_with_the_exact_one_on_hover() -> None:
     weights = np.array([[0.9996, 0.0004], [0.5, 0.5]])
-    heat = mhf.head_weights_figure(weights, ["a", "b"], ["a", "b"], 0, 2).data[0]
+    heat = mhf.heads_figure([weights], [None], ["a", "b"], ["a", "b"], 2).data[0]
     assert [list(r) for r in heat.text] == [["1.00", "0.00"], ["0.50", "0.50"]]
     assert [list(r) for r in heat.customdata] == [["0.9996", "0.0004"], ["0.5", "0.5"]]
 

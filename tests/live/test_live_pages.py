@@ -180,3 +180,89 @@ def test_a_bad_answer_is_the_exercises_message_and_is_not_counted() -> None:
     assert any("Could not read that answer" in e.value for e in student.error)
     answer(student, "0.42")  # now it is sent, and at once it says so
     assert student.success and "Correct" in student.success[0].value
+
+
+# ---- a lesson's exercise, asked as it is -----------------------------------------------------
+def ask_exercise(t: AppTest, exercise: str, step: str, feedback: str = "at_once") -> None:
+    t.segmented_control(key="live_ask_from").set_value("exercise").run()
+    t.selectbox(key="live_ask_exercise").set_value(exercise).run()
+    t.selectbox(key=f"live_ask_step_{exercise}").set_value(step)
+    t.radio(key="live_ask_feedback").set_value(feedback)
+    t.button(key="live_ask").click().run()
+    assert not t.exception, [e.value for e in t.exception]
+
+
+def tally_bars(t: AppTest) -> dict[str, int]:
+    chart = [c for c in t.get("plotly_chart") if "answered" in c.proto.spec]
+    bars = json.loads(chart[0].proto.spec)["data"][0]
+    return dict(zip(bars["y"], bars["x"], strict=True))
+
+
+def test_the_picker_suggests_the_exercise_step_of_the_slide_on_screen() -> None:
+    t, _ = teacher()
+    for _ in range(4):  # step 5 of cat_mat: Softmax
+        t.button(key="present_next").click().run()
+    t.segmented_control(key="live_ask_from").set_value("exercise").run()
+    assert t.selectbox(key="live_ask_exercise").value == "paper_toy"
+    assert t.selectbox(key="live_ask_step_paper_toy").value == "weights"
+    assert any("Apply softmax to the scaled scores" in c.value for c in t.caption)
+
+
+def test_an_exercise_is_asked_on_its_own_numbers_and_its_slips_are_named() -> None:
+    """The post's weights for "it": 0.844 / 0.114 / 0.042 right; 0.980 / 0.018 / 0.002 is the
+    softmax of the unscaled 6, 2, 0; two numbers for three is a typo, not sent."""
+    t, seat = teacher()  # the room shows cat_mat; the exercise brings the post's numbers
+    right, unscaled, typo = (app({"join": seat.code}) for _ in range(3))
+    ask_exercise(t, "hungry", "weights")
+    answer(right, "0.844, 0.114, 0.042")
+    card = " ".join(m.value for m in right.markdown)
+    assert "jungle" in card and "Turn the scaled scores into attention weights" in card
+    assert right.session_state[keys.SCENARIO].tokens == PRESETS["cat_mat"].build().tokens
+    assert right.success and right.success[0].value.startswith("Correct")  # at once
+    answer(unscaled, "0.980, 0.018, 0.002")
+    assert "softmax of the unscaled scores" in unscaled.error[0].value
+    answer(typo, "0.844, 0.114")
+    assert "1 row × 2 columns, but this step needs 1 row × 3" in typo.error[0].value
+    assert "Nothing was sent" in typo.error[0].value
+    t.run()
+    bars = tally_bars(t)
+    assert bars["right"] == 1 and bars["used the unscaled scores in softmax"] == 1
+    assert sum(bars.values()) == 2  # the typo was not counted
+    t.button(key="live_reveal").click().run()
+    for phone in (right, unscaled):
+        phone.run()
+        assert any("The answer: **0.844, 0.114, 0.042**" in m.value for m in phone.markdown)
+
+
+def test_a_multiple_choice_exercise_is_asked_with_its_options() -> None:
+    """Lesson 89's "why not remove the scaling?": B is right; A names its misconception."""
+    t, seat = teacher()
+    right, wrong = app({"join": seat.code}), app({"join": seat.code})
+    ask_exercise(t, "why_scale", "choice")
+    for phone, option in ((right, 1), (wrong, 0)):
+        phone.run()
+        phone.radio(key="live_choice").set_value(option)
+        phone.button(key="FormSubmitter:live_answer_form-Send").click().run()
+        assert not phone.exception
+    assert right.success[0].value.startswith("Right")  # (Markdown-escaped)
+    assert wrong.error[0].value.startswith("Not this one")
+    t.run()
+    assert tally_bars(t) == {"right": 1, "thinks softmax ignores scale": 1, "other": 0}
+    assert any(m.value.startswith("- A. Nothing: softmax") for m in t.markdown)  # the options
+    t.button(key="live_reveal").click().run()
+    right.run()
+    assert any("The answer: **B. The dot products grow" in m.value for m in right.markdown)
+
+
+def test_a_closed_question_leaves_the_projector_and_the_phones() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code})
+    ask(t)
+    answer(student, "0.42")
+    t.run()
+    assert tally_bars(t)["right"] == 1
+    t.button(key="live_close").click().run()
+    t.run()  # the next run reads the room again: it still holds the closed question
+    assert not [c for c in t.get("plotly_chart") if "answered" in c.proto.spec]
+    student.run()
+    assert not any("Question for the class" in m.value for m in student.markdown)

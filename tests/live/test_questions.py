@@ -105,3 +105,81 @@ def test_answers_after_the_reveal_or_the_close_are_refused(backend) -> None:
     questions.update(code, secret, q, open=False)
     assert questions.answer(code, "c", 3.15, True, None) == "closed"
     assert questions.tally(code, q.id) == Tally(1, 1, {}, questions.tally(code, q.id).rows)
+
+
+# ---- a lesson's exercise, asked as it is ----------------------------------------------
+# The post's hand-worked numbers ("...because it was hungry"): raw scores 6, 2, 0 (scaled by
+# √4 = 2: 3, 1, 0), weights 0.844 / 0.114 / 0.042. Forgetting the scale gives the softmax of
+# 6, 2, 0: e⁶ / (e⁶ + e² + 1) = 403.43 / 411.82 = 0.980, then 0.018 and 0.002.
+HUNGRY = [
+    ("0.844, 0.114, 0.042", True, None),
+    ("0.980, 0.018, 0.002", False, "softmax_unscaled"),
+    ("0.844; 0.114; 0.042", False, "transposed"),  # one column: rows and columns swapped
+    ("0.84, 0.11, 0.04", False, "too_few_decimals"),
+    ("0.5, 0.3, 0.2", False, None),
+]
+
+
+def test_an_exercise_step_is_tallied_by_slip_and_its_matrices_reach_the_csv(backend) -> None:
+    """Five students, one per line of HUNGRY, answer the post's weights step through two
+    connections to the store; a sixth answers twice (the first counts)."""
+    import csv
+    import io
+
+    from attention_core.exercises import exercise_by_id
+    from attention_core.exercises.checker import read_answer
+    from attention_ui.live.questions import EXERCISE, answer_text, question_step, question_title
+
+    url = _url(backend)
+    rooms, code, secret = _room(url)  # the room shows cat_mat: the exercise has its own numbers
+    q = Questions(rooms).ask(code, secret, EXERCISE, 0, 0, "reveal", False, exercise="hungry",
+                             step_id="weights")  # fmt: skip
+    step = question_step(q, rooms.get(code).scenario)
+    assert step is exercise_by_id("hungry").step("weights")
+    assert answer_text(step) == "0.844, 0.114, 0.042"
+    phones = [Questions(Rooms(open_store(url))) for _ in range(2)]  # two connections
+    for n, (typed, right, slip) in enumerate(HUNGRY):
+        fb = check_answer(step, typed)
+        assert (fb.correct, fb.mistake) == (right, slip), typed
+        value = read_answer(step, typed).tolist()
+        assert phones[n % 2].answer(code, f"seat-{n}", value, fb.correct, fb.mistake) == "counted"
+    again = phones[0].answer(code, "seat-0", [[0.5, 0.3, 0.2]], False, None)
+    assert again == "already"
+    tally = Questions(rooms).tally(code, q.id)
+    assert (tally.answered, tally.right) == (5, 1)
+    assert tally.slips == {"softmax_unscaled": 1, "transposed": 1, "too_few_decimals": 1,
+                           OTHER: 1}  # fmt: skip
+    title = question_title(q, step)
+    assert title.startswith("“…because it was hungry”") and title.endswith(": weights")
+    rows = list(csv.reader(io.StringIO(csv_text(q, tally, title))))
+    assert rows[0] == ["question", "value", "verdict", "slip", "seconds_after_asking"]
+    values = sorted(r[1] for r in rows[1:])
+    assert values == ["0.5, 0.3, 0.2", "0.84, 0.11, 0.04", "0.844, 0.114, 0.042",
+                      "0.844; 0.114; 0.042", "0.98, 0.018, 0.002"]  # fmt: skip
+    assert {r[3] for r in rows[1:]} == {
+        "",
+        "used the unscaled scores in softmax",
+        "other",
+        "transposed the product",
+        "rounded to too few decimals",
+    }
+
+
+def test_percentages_are_read_as_the_exercises_read_them() -> None:
+    """Lesson 88's quiz: 80.4 % and 19.6 % (the lesson's answer) are right, as fractions."""
+    from attention_core.exercises import exercise_by_id
+    from attention_core.exercises.checker import read_answer
+
+    step = exercise_by_id("quiz88").step("weights")
+    assert check_answer(step, "80.4 %, 19.6 %").correct
+    assert read_answer(step, "80.4 %, 19.6 %").tolist() == [[0.804, 0.196]]
+    assert read_answer(step, "80.4, 19.6").tolist() == [[0.804, 0.196]]  # no sign: read so too
+
+
+def test_a_question_names_a_real_stage_or_exercise_step(tmp_path) -> None:
+    rooms, code, secret = _room(f"sqlite://{tmp_path / 'live.db'}")
+    with pytest.raises(ValueError, match="stage"):
+        Questions(rooms).ask(code, secret, "nonsense", 0, 0, "reveal", False)
+    with pytest.raises(IndexError, match="no-such-step"):
+        Questions(rooms).ask(code, secret, "exercise", 0, 0, "reveal", False,
+                             exercise="hungry", step_id="no-such-step")  # fmt: skip

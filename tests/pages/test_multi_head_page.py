@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, Scenario, random_scenario, shapes
+from attention_ui.draw import contrast
 from attention_ui.frame.pages import BY_KEY
 from tests.core.reference import reference_attention
 from tests.spec import chart_specs, numeric
@@ -69,6 +70,19 @@ def titled(at: AppTest, start: str) -> list[dict]:
     return [c for c in chart_specs(at) if c["layout"]["title"]["text"].startswith(start)]
 
 
+def panels(at: AppTest, start: str) -> list[tuple[str, dict]]:
+    """The panels of the one figure titled ``start`` (a section of the lab is one figure):
+    (panel title, its heatmap trace), in order. Operators (×, =) are not panel titles."""
+    (spec,) = titled(at, start)
+    names = [a["text"] for a in spec["layout"]["annotations"] if "<b>" not in a["text"]]
+    return list(zip(names, spec["data"], strict=True))
+
+
+def heads(at: AppTest) -> list[tuple[str, dict]]:
+    """Every head's small multiple: (its title, its heatmap trace)."""
+    return panels(at, "Every head's weights")
+
+
 @pytest.mark.parametrize("n_heads", [1, 2, 4])
 def test_every_figure_equals_the_reference(n_heads: int) -> None:
     s = scenario(n_heads)
@@ -76,23 +90,28 @@ def test_every_figure_equals_the_reference(n_heads: int) -> None:
     bound = bounds(s, want)
     at = open_lab(s)
     assert at.title[0].value == "Multi-head"
-    small = titled(at, "Head ")
-    assert [c["layout"]["title"]["text"] for c in small] == [
-        f"Head {h + 1} (d_head = {8 // n_heads})" for h in range(n_heads)
-    ]
-    for spec, ref, b in zip(small, want["heads"], bound["heads"], strict=True):
-        assert_within(numeric(spec["data"][0]["z"]), ref.weights, b.weights, "head weights")
-        assert spec["data"][0]["zmin"] == 0 and spec["data"][0]["zmax"] == 1  # one shared scale
-        assert spec["data"][0]["y"] == list(s.query_labels)
-        assert spec["data"][0]["x"] == list(s.key_labels)
-    concat = numeric(titled(at, "Concat")[0]["data"][0]["z"])
-    assert_within(concat, want["concat"], bound["concat"], "concat")
-    out = [c for c in titled(at, "Output (") if c["data"][0]["z"]]
-    assert out and all(c["layout"]["title"]["text"] == "Output (6 × 8)" for c in out)
-    for c in out:
-        assert_within(numeric(c["data"][0]["z"]), want["output"], bound["output"], "output")
-    np.testing.assert_array_equal(numeric(titled(at, "W_O")[0]["data"][0]["z"]), s.W_o)  # copied
-    residual = numeric(titled(at, "X + output")[0]["data"][0]["z"])
+    small = heads(at)
+    assert titled(at, "Every head's")[0]["layout"]["title"]["text"] == "Every head's weights"
+    assert [name for name, _ in small] == [f"Head {h + 1}" for h in range(n_heads)]
+    for (_, trace), ref, b in zip(small, want["heads"], bound["heads"], strict=True):
+        assert_within(numeric(trace["z"]), ref.weights, b.weights, "head weights")
+        assert trace["zmin"] == 0 and trace["zmax"] == 1  # one shared scale
+        assert trace["y"] == list(s.query_labels)
+        assert trace["x"] == list(s.key_labels)
+        assert f"(d_head = {8 // n_heads}): query" in trace["hovertemplate"]
+    assert not titled(at, "Concat × W_O"), "drawn while its expander is closed"
+    at.session_state["mh_after"] = True  # open it (lazy: drawn only while open)
+    at.run()
+    out = dict(panels(at, "Concat × W_O"))
+    assert list(out) == ["Concat (6 × 8)", "W_O (8 × 8)", "Output (6 × 8)"]
+    assert_within(numeric(out["Concat (6 × 8)"]["z"]), want["concat"], bound["concat"], "concat")
+    np.testing.assert_array_equal(numeric(out["W_O (8 × 8)"]["z"]), s.W_o)  # copied
+    res = dict(panels(at, "X + Output"))
+    assert list(res) == ["X (6 × 8)", "Output (6 × 8)", "X + output (6 × 8)"]
+    for c in (out["Output (6 × 8)"], res["Output (6 × 8)"]):
+        assert_within(numeric(c["z"]), want["output"], bound["output"], "output")
+    np.testing.assert_array_equal(numeric(res["X (6 × 8)"]["z"]), s.X)
+    residual = numeric(res["X + output (6 × 8)"]["z"])
     assert_within(residual, want["residual"], bound["residual"], "X + output")
 
 
@@ -133,7 +152,7 @@ def test_changing_the_head_count_changes_the_scenario_and_the_link() -> None:
     at.get("button_group")[0].set_value(4).run()
     s = at.session_state["scenario"]
     assert s.n_heads == 4
-    assert len(titled(at, "Head ")) == 4
+    assert len(heads(at)) == 4
     again = Scenario.from_url(at.query_params["s"])
     assert again.n_heads == 4
     np.testing.assert_array_equal(again.W_o, s.W_o)
@@ -144,19 +163,25 @@ def test_share_link_restores_heads_and_w_o() -> None:
     at = open_lab(s)
     assert at.session_state["scenario"].n_heads == 2
     np.testing.assert_array_equal(at.session_state["scenario"].W_o, s.W_o)
-    assert len(titled(at, "Head ")) == 2
+    assert len(heads(at)) == 2
 
 
 def test_a_scenario_that_cannot_split_explains_and_fixes_itself() -> None:
     at = open_lab()  # the default scenario: d_k = 3, d_v = 4, no W_O
     text = " ".join(m.value for m in at.markdown)
     assert "d_v = d_k" in text and "output projection W_O" in text
-    assert not titled(at, "Head ")
+    assert not titled(at, "Every head's")
+    before = dict(panels(at, "Your projections today"))  # what the fix will change
+    assert list(before) == ["W_Q (4 × 3)", "W_K (4 × 3)", "W_V (4 × 4)"]
+    assert before["W_V (4 × 4)"]["x"] == ["h1·1", "h1·2", "h1·3", "h1·4"]  # one head, 4 wide
+    W_v = PRESETS["cat_mat"].build().W_v
+    printed = [[contrast.plain(t) for t in row] for row in before["W_V (4 × 4)"]["text"]]
+    assert printed == [[f"{x:.2f}".replace("-", "−") for x in row] for row in W_v]
     at.button(key="heads_fix").click().run()
     s = at.session_state["scenario"]
     assert s.W_v.shape == (4, 3) and s.W_o.shape == (3, 4) and s.n_heads == 1
     np.testing.assert_array_equal(s.W_v, PRESETS["cat_mat"].build().W_v[:, :3])
-    assert len(titled(at, "Head ")) == 1
+    assert len(heads(at)) == 1
 
 
 def test_direct_mode_is_offered_embeddings_mode() -> None:
@@ -173,7 +198,7 @@ def test_the_example_loads_and_its_heads_differ() -> None:
     at.button(key="mh_load_example").click().run()
     s = at.session_state["scenario"]
     assert s.n_heads == 2
-    first, second = (numeric(c["data"][0]["z"]) for c in titled(at, "Head "))
+    first, second = (numeric(trace["z"]) for _, trace in heads(at))
     labels = list(s.key_labels)
     # head 1: each token after the first looks at the one before it
     assert [int(np.argmax(r)) for r in first[1:]] == [0, 1, 2, 3, 4]

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS, attention, saturation_sweep
 from attention_core.saturation import DK_POWERS
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.scaling_lab.figures import METRICS
 from tests.spec import chart_specs, decode, numeric
 from tests.tolerance import row_sum_bound
 
@@ -29,8 +30,26 @@ def open_lab(query: dict[str, str] | None = None) -> AppTest:
     return at
 
 
+def panels(at: AppTest) -> list[dict]:
+    """Every chart's panels in page order, each as {"title", "data"}: a combined chart
+    (scaling_lab.figures.combined) names its panels in layout.meta, and panel k's traces
+    are on axes x{k+1}."""
+    out = []
+    for spec in chart_specs(at):
+        titles = (spec["layout"].get("meta") or {}).get("panels")
+        if titles is None:
+            out.append({"title": spec["layout"]["title"]["text"], "data": spec["data"]})
+            continue
+        for k, title in enumerate(titles):
+            axis = "x" if k == 0 else f"x{k + 1}"
+            out.append(
+                {"title": title, "data": [t for t in spec["data"] if t.get("xaxis", "x") == axis]}
+            )
+    return out
+
+
 def charts(at: AppTest, title_start: str) -> list[dict]:
-    found = [s for s in chart_specs(at) if s["layout"]["title"]["text"].startswith(title_start)]
+    found = [p for p in panels(at) if p["title"].startswith(title_start)]
     assert found, f"no chart titled {title_start!r}"
     return found
 
@@ -55,7 +74,11 @@ def test_page_renders_with_defaults() -> None:
     slider = at.select_slider(key="lab_dk")
     assert slider.value == 64 and list(slider.options) == [str(d) for d in DK_POWERS]
     assert at.number_input(key="lab_seed").value == 0
-    assert len(at.get("plotly_chart")) == 11  # 2 histograms, 2 bar charts, 3 curves, 4 heatmaps
+    # one chart per column (its histogram and bars), one for the 3 curves, 4 heatmaps
+    assert len(at.get("plotly_chart")) == 7
+    starts = ["Scores: std", "One query: max weight"] * 2 + list(METRICS.values())
+    titles = [p["title"] for p in panels(at)][:7]
+    assert all(t.startswith(w) for t, w in zip(titles, starts, strict=True)), titles
     assert metrics(at) == expected_metrics(64)
     assert [h.value for h in at.subheader][:2] == [
         "Without scaling: softmax(q·k)", "With scaling: softmax(q·k / √d_k)"

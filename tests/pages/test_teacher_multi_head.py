@@ -8,7 +8,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
-from tests.pages.test_multi_head_page import open_lab, scenario, titled
+from tests.pages.test_multi_head_page import heads, open_lab, scenario
 
 
 def words(at: AppTest) -> str:
@@ -43,7 +43,7 @@ def test_after_the_fix_one_head_is_never_called_head_2() -> None:
     at.run()
     assert "With one head, d_head = d_k = 3: the walkthrough's own scaling." in words(at)
     at.segmented_control(key="n_heads_choice").set_value(3).run()
-    assert len(titled(at, "Head ")) == 3
+    assert len(heads(at)) == 3
     assert "3 heads of d_head = 1" in words(at) and "head 2's first column" in words(at)
 
 

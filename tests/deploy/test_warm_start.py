@@ -1,0 +1,72 @@
+"""What a server does before its first student, without a server: serve.py's warm-up and
+deploy/precompress.py's gzipped frontend files (make classroom's nginx serves them)."""
+
+from __future__ import annotations
+
+import gzip
+import pkgutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import serve
+from attention_ui.stages.registry import STAGES
+from deploy import precompress
+
+JS = b"function attention(q, k) { return softmax(q @ k.T / Math.sqrt(d_k)); }\n" * 200
+
+
+@pytest.fixture
+def frontend(tmp_path: Path) -> Path:
+    """A small stand-in for Streamlit's static/static/: a big script, a tiny one, a font."""
+    src = tmp_path / "src"
+    (src / "js").mkdir(parents=True)
+    (src / "media").mkdir()
+    (src / "js" / "index.Ab12Cd34.js").write_bytes(JS)
+    (src / "js" / "tiny.Ef56Gh78.js").write_bytes(b"export{};")  # gzip would make it longer
+    (src / "media" / "font.Ij90Kl12.woff2").write_bytes(bytes(range(256)) * 8)
+    return src
+
+
+def test_the_warm_up_imports_every_app_module_and_builds_every_stage_figure() -> None:
+    expected = {
+        info.name
+        for package in serve.PACKAGES
+        for info in pkgutil.walk_packages(__import__(package).__path__, f"{package}.")
+    }
+    assert serve.import_all() == len(expected)
+    assert expected <= set(sys.modules)
+    assert "pandas" in sys.modules and "pyarrow" in sys.modules
+    assert serve.build_figures() == 2 * len(STAGES)  # light desktop and dark phone
+
+
+def test_text_files_get_a_gzip_twin_that_unpacks_to_them(frontend: Path, tmp_path: Path) -> None:
+    root = precompress.ensure(tmp_path / "cache", source=frontend)
+    big = root / "static" / "js" / "index.Ab12Cd34.js"
+    assert big.read_bytes() == JS  # the file itself, for a client that takes no gzip
+    packed = Path(f"{big}.gz").read_bytes()
+    assert gzip.decompress(packed) == JS and len(packed) < len(JS) // 10
+    # no twin where gzip saves nothing worth a header, nor for a compressed font
+    assert not (root / "static" / "js" / "tiny.Ef56Gh78.js.gz").exists()
+    assert (root / "static" / "media" / "font.Ij90Kl12.woff2").is_file()
+    assert not (root / "static" / "media" / "font.Ij90Kl12.woff2.gz").exists()
+    assert (root / precompress.DONE).is_file()
+    assert not list((tmp_path / "cache").glob(".laying-*"))  # nothing half-made left
+
+
+def test_a_finished_layout_is_reused_and_zopfli_only_shrinks_it(
+    frontend: Path, tmp_path: Path
+) -> None:
+    root = precompress.ensure(tmp_path / "cache", source=frontend)
+    twin = root / "static" / "js" / "index.Ab12Cd34.js.gz"
+    before = twin.stat().st_size
+    (frontend / "js" / "index.Ab12Cd34.js").write_bytes(b"changed")
+    assert precompress.ensure(tmp_path / "cache", source=frontend) == root  # done: kept
+    assert gzip.decompress(twin.read_bytes()) == JS
+
+    pytest.importorskip("zopfli")
+    count, old, new = precompress.recompress(root)
+    assert count == 1 and old == before and new == twin.stat().st_size < before
+    assert gzip.decompress(twin.read_bytes()) == JS
+    assert (root / precompress.ZOPFLI_DONE).is_file()
