@@ -49,7 +49,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
-from attention_ui.live.hub import WATCH_S  # noqa: E402
+from attention_ui.live.hub import ASK_AGAIN_S, WATCH_S  # noqa: E402
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
 from bench.browser import free_port  # noqa: E402
@@ -164,16 +164,17 @@ class Phone:
 
     async def _poll(self, stop: asyncio.Event) -> None:
         """The page's two timers: the watcher's fetch every WATCH_S (asking again when a run
-        has ended since the ask and the change is still not shown), the heartbeat's run."""
-        last_beat, asked_runs = time.monotonic(), 0
+        has ended since the ask, or ASK_AGAIN_S passed, and it is still not shown), the
+        heartbeat's run."""
+        last_beat, asked_runs, asked_at = time.monotonic(), 0, 0.0
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), WATCH_S)
             except TimeoutError:
                 now = await self._fetch_version()
-                dropped = self.runs > asked_runs
+                dropped = self.runs > asked_runs or time.monotonic() - asked_at > ASK_AGAIN_S
                 if now and now != self.version and (now != self.asked or dropped) and self.watcher:
-                    self.asked, asked_runs = now, self.runs
+                    self.asked, asked_runs, asked_at = now, self.runs, time.monotonic()
                     await self._send(changed=now)
                 if self.fragment and time.monotonic() - last_beat >= self.interval:
                     last_beat = time.monotonic()

@@ -29,6 +29,7 @@ from attention_ui.storage.store import StoreDownError
 # 1.4 s, most of the 2 s a class has (bench/RESULTS.md, "A live class"). A fetch is a static
 # GET that nginx answers under make classroom: 120 phones at 2 a second cost it little.
 WATCH_S = 0.5  # a phone fetches its room's version file this often (static, no script run)
+ASK_AGAIN_S = 3.0  # a change asked for and not drawn, with no run since, is asked again
 HEARTBEAT_S = 5.0  # a phone's fragment runs this often: the count, and the fallback poll
 FRESH_S = 0.2  # the hub mirrors each watched room's version this often (one store read)
 REPORT_S = 2.0  # how often a process writes its count of followers

@@ -18,7 +18,7 @@ from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard
 from attention_ui.live import ask, session
 from attention_ui.live.address import join_address
-from attention_ui.live.hub import HEARTBEAT_S, WATCH_S
+from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, WATCH_S
 from attention_ui.live.qr import qr_img
 from attention_ui.storage.store import StoreDownError
 
@@ -58,22 +58,24 @@ def _student_bar(s: session.Seat) -> None:
 # The phone's side of the watch (hub.py says why): fetch the room's version file every
 # WATCH_S, and ask for a rerun when it holds another number than the page shows. A rerun
 # that another one overtook (a heartbeat's, a tap's) can drop the trigger: when a run has
-# drawn the page since the ask and it still shows the old version, ask again, rather than
-# wait for the heartbeat. Only then: a busy server's slow run is never interrupted by a
-# second ask (a rerun request restarts a running script). Static: the data is the app's own
-# (a path and numbers), nothing the learner typed.
+# drawn the page since the ask and it still shows the old version, ask again at once; with
+# no run at all since, ask again after ASK_AGAIN_S (1 phone in about 1,000 waited for its
+# 5 s heartbeat otherwise). Not sooner: a busy server's slow run would be interrupted by
+# the second ask (a rerun request restarts a running script). Static: the data is the
+# app's own (a path and numbers), nothing the learner typed.
 WATCH_JS = """
 export default function ({ data, parentElement, setTriggerValue }) {
   parentElement.__alWatch = data;  // the latest run's version and address
   parentElement.__alDrawn = Date.now();  // every run sends new data (its "run")
   if (parentElement.__alTimer) return;
   parentElement.__alTimer = setInterval(async () => {
-    const { url, version, every } = parentElement.__alWatch;
+    const { url, version, every, again } = parentElement.__alWatch;
     try {
       const answer = await fetch(`${url}?t=${Date.now()}`, { cache: "no-store" });
       if (!answer.ok) return;  // not mirrored yet, or gone: the heartbeat finds out
       const now = parseInt(await answer.text(), 10);
-      const dropped = parentElement.__alDrawn > (parentElement.__alAskedAt || 0);
+      const askedAt = parentElement.__alAskedAt || 0;
+      const dropped = parentElement.__alDrawn > askedAt || Date.now() - askedAt > again;
       if (now && now !== version && (parentElement.__alAsked !== now || dropped)) {
         parentElement.__alAsked = now;
         parentElement.__alAskedAt = Date.now();
@@ -89,7 +91,8 @@ _WATCH = st.components.v2.component("attention_lab.live_watch", js=WATCH_JS)
 def _watch(s: session.Seat) -> None:
     """The watcher: a trigger reruns the app, whose first step follows the room."""
     data = {"url": session.hub().watch_path(s.code), "version": s.applied,
-            "every": int(WATCH_S * 1000), "run": time.monotonic_ns()}  # fmt: skip
+            "every": int(WATCH_S * 1000), "again": int(ASK_AGAIN_S * 1000),
+            "run": time.monotonic_ns()}  # fmt: skip
     _WATCH(key="live_watch", data=data, on_changed_change=lambda: None)
 
 
