@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from attention_core import PRESETS
 from attention_ui.draw import figures as fig
 from attention_ui.frame.guard import NOTICE
-from attention_ui.frame.pages import ALL_PAGES
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 
 CAUSAL = PRESETS["cat_mat"].build().replace(mask_kind="causal").to_url()
 PHONE = {"width": 390, "height": 844}
@@ -100,7 +100,11 @@ def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key
     try:
         goto(page, f"/{'' if key == 'start' else key}?s={CAUSAL}")
         sidebar = page.locator(SIDEBAR)
-        assert sidebar.get_attribute("data-collapsed") == "true", "the sidebar covers the page"
+        if BY_KEY[key].sidebar:
+            assert sidebar.get_attribute("data-collapsed") == "true", "the sidebar covers the page"
+        else:  # presentation mode draws none (PageSpec.sidebar)
+            page.locator(MAIN).wait_for()
+            assert sidebar.count() == 0
         main = page.locator(MAIN)
         overflow = main.evaluate("e => e.scrollWidth - e.clientWidth")
         assert overflow <= 1, f"the page scrolls sideways by {overflow} px"

@@ -17,9 +17,6 @@ from attention_ui.frame.pages import ALL_PAGES, BY_KEY, PageSpec
 
 SECTIONS = list(dict.fromkeys(p.section for p in ALL_PAGES if p.section))  # headers, in order
 TITLES = [p.title for p in ALL_PAGES]
-# Pages that hide the sidebar on purpose (app_pages/practice/present.py: a projector view).
-# There the nav must still be built (in the DOM) but hidden.
-NO_SIDEBAR = {"present"}
 # Deep links as the first request of a freshly started server: one page per section by
 # default (≈2.5–5 s each: server start + a cold browser context); E2E_FRESH_ALL=1 does all.
 FRESH_KEYS = (
@@ -36,14 +33,15 @@ def assert_page_ok(app: AppPage, title: str) -> None:
 
 
 def assert_sidebar_nav(app: AppPage, key: str) -> None:
+    if not BY_KEY[key].sidebar:  # a projector's page draws no sidebar at all (PageSpec)
+        assert app.sidebar.sections() == [] and app.sidebar.links() == []
+        app.sidebar.expect_hidden()
+        return
     sections = app.sidebar.sections()
     for section in ("Walkthrough", "Labs", "Practice"):
         assert section in sections, f"section {section!r} missing from the sidebar: {sections}"
     assert sections == SECTIONS
     assert app.sidebar.links() == TITLES
-    if key in NO_SIDEBAR:
-        app.sidebar.expect_hidden()
-        return
     app.sidebar.expect_visible()
     for title in TITLES:
         expect(app.sidebar.link(title)).to_be_visible()
