@@ -131,15 +131,21 @@ class DataGrid:
 
     def select(self, col: int, row: int) -> None:
         """Select a cell (col 1 = first data column; 0 = the index)."""
-        canvas = self.page.locator(f"{self.selector} [data-testid='data-grid-canvas']").first
-        box = canvas.bounding_box()
-        assert box is not None
-        self.page.mouse.click(box["x"] + box["width"] - 10, box["y"] + self.HEADER_PX + self.ROW_PX)
-        for k in ["ArrowLeft"] * (self.n_cols - col) + ["ArrowDown"] * row:
-            self.page.keyboard.press(k)
-        self.page.wait_for_selector(
-            f"{self.selector} #glide-cell-{col}-{row}[aria-selected='true']", state="attached"
-        )
+        selected = f"{self.selector} #glide-cell-{col}-{row}[aria-selected='true']"
+        for attempt in range(3):  # a grid that a rerun is still re-mounting can miss the click
+            canvas = self.page.locator(f"{self.selector} [data-testid='data-grid-canvas']").first
+            box = canvas.bounding_box()
+            assert box is not None
+            self.page.mouse.click(box["x"] + box["width"] - 10,
+                                  box["y"] + self.HEADER_PX + self.ROW_PX)  # fmt: skip
+            for k in ["ArrowLeft"] * (self.n_cols - col) + ["ArrowDown"] * row:
+                self.page.keyboard.press(k)
+            try:
+                self.page.wait_for_selector(selected, state="attached", timeout=10_000)
+                return
+            except PlaywrightTimeoutError:
+                if attempt == 2:
+                    raise
 
     def set_cell(self, col: int, row: int, value: str) -> None:
         """Type ``value`` into a text cell; Enter commits it (a full rerun follows)."""
