@@ -141,7 +141,7 @@ $servers    keepalive 16;
     listen $HOST:$PORT;
     client_max_body_size 200m;  # Streamlit's server.maxUploadSize
     # A live class's room versions (attention_ui/live/hub.py), fetched by every following
-    # phone each second: nginx reads the tiny files itself, so 120 idle phones cost the
+    # phone twice a second: nginx reads the tiny files itself, so 120 idle phones cost the
     # Streamlit processes nothing (through Streamlit each fetch cost about 1.7 ms of CPU).
     location /app/static/live/ {
       alias $PWD/static/live/;
