@@ -39,7 +39,9 @@ def test_three_browsers_get_pages_and_clicks_beside_the_class(
         sessions=3,
         arrival=1.0,
         think=(0.5, 1.0),
-        duration=25.0,  # a cold Chromium's first page takes 2-10 s here, more when busy
+        # a cold Chromium's first page takes 2-10 s here, more when busy: in a clean clone's
+        # CI at load 4-5 three first pages used up all of 25 s, leaving none a click
+        duration=40.0,
         pids=[pid],
         browsers=BROWSERS,
     )
