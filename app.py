@@ -47,7 +47,7 @@ elif linked in pages and linked != state.current_page():
 # A page that fails still gets its sidebar: guard shows a message, not a traceback.
 spec = BY_KEY[state.current_page()]
 sidebar_slot = st.sidebar.container() if spec.sidebar else None
-live_views.follow_bar()
+live_views.follow_bar(page_watches=spec.watches)
 if not live_views.pause_screen():
     guard.run_page(page)
 sidebar.toasts()  # a page without a sidebar still says what happened (a class that ended)

@@ -83,15 +83,17 @@ class Phone:
         self.fragment = ""  # the heartbeat's fragment id, from the server's auto_rerun
         self.interval = 5.0
         self.watcher = ""  # the watcher component's element id
+        self.watch_fragment = ""  # the fragment it was drawn in (presentation mode's slide)
         self.version = 0  # the room version the watcher was last given (its data)
         self.asked = 0
-        self.runs = 0  # full runs that drew the watcher (a fragment's run does not)
+        self.runs = 0  # runs that drew the watcher (the heartbeat's does not)
         self.step = 0
         self.seen: list[tuple[float, int]] = []  # (when, step) each time a step was drawn
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
         self.inputs: dict[str, str] = {}  # text inputs: key suffix -> element id
         self.answer_sent = 0.0  # when this phone sent its answer (perf_counter)
         self.cached: dict[str, int] = {}  # message hash -> step it carried (0: none)
+        self.http: KeptAlive | None = None  # the watcher's fetches reuse one connection
         self.finished = asyncio.Event()
         self.ws: ClientConnection | None = None
 
@@ -112,6 +114,8 @@ class Phone:
                 task = self._explore(stop, explore_every) if explore_every else self._poll(stop)
                 await task
                 reader.cancel()
+                if self.http is not None:
+                    self.http.close()
         except (OSError, TimeoutError) as exc:
             self.stats.errors.append(f"student {self.index}: {type(exc).__name__}: {exc}")
         except Exception as exc:  # one phone must not end the class
@@ -133,7 +137,8 @@ class Phone:
             w = rerun.widget_states.widgets.add()
             w.id = trigger
             w.trigger_value = True
-        if changed:  # the watcher's trigger, as the component sends it
+        if changed:  # the watcher's trigger, as the component sends it: its fragment reruns
+            rerun.fragment_id = self.watch_fragment
             w = rerun.widget_states.widgets.add()
             w.id = f"$$STREAMLIT_INTERNAL_KEY_{self.watcher}__events"
             w.json_trigger_value = json.dumps([{"event": "changed", "value": changed}])
@@ -182,9 +187,10 @@ class Phone:
 
     async def _fetch_version(self) -> int:
         """GET the room's version file, as the watcher does; 0 when there is none yet."""
+        if self.http is None:
+            self.http = KeptAlive(self.host, self.port, self.source)
         try:
-            body = await http_body(self.host, self.port, f"/app/static/live/{self.code}",
-                                   self.source)  # fmt: skip
+            body = await self.http.get(f"/app/static/live/{self.code}")
         except OSError:
             return 0
         return int(body) if body.strip().isdigit() else 0
@@ -250,6 +256,7 @@ class Phone:
             ".live_watch"
         ):
             self.watcher = element.bidi_component.id
+            self.watch_fragment = fwd.delta.fragment_id
             self.runs += 1
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
         elif which == "button":
@@ -271,6 +278,55 @@ class Phone:
     def lag(self, step: int, since: float) -> float | None:
         """Seconds from ``since`` until ``step`` was first drawn after it, or None."""
         return next((t - since for t, k in self.seen if t >= since and k == step), None)
+
+
+class KeptAlive:
+    """One HTTP/1.1 connection kept open for a phone's repeated GETs, as a browser's fetch
+    reuses its connection to the same server (nginx keeps it 75 s); opened again when the
+    server closed it. A new TCP connection every WATCH_S cost this driver, which shares the
+    servers' two cores, and nginx more than the phones it stands for would."""
+
+    def __init__(self, host: str, port: int, source: str | None) -> None:
+        self.host, self.port, self.source = host, port, source
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def get(self, path: str) -> bytes:
+        """The body of a 200 answer (anything else raises OSError)."""
+        for attempt in (0, 1):  # a connection the server closed meanwhile: once more
+            try:
+                return await asyncio.wait_for(self._get(path), RUN_TIMEOUT)
+            except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+                self.close()
+                if attempt or isinstance(exc, ValueError):
+                    raise OSError(f"GET {path}: {exc!r}") from exc
+        raise AssertionError("unreachable")
+
+    async def _get(self, path: str) -> bytes:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=(self.source, 0) if self.source else None
+            )
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n\r\n"
+                          .encode())  # fmt: skip
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        length = next((int(x.split(":", 1)[1]) for x in lines
+                       if x.lower().startswith("content-length:")), None)  # fmt: skip
+        if length is None:
+            raise ValueError(f"no Content-Length in {lines[0]!r}")
+        body = await self.reader.readexactly(length)
+        if any(x.lower() == "connection: close" for x in lines):
+            self.close()
+        if not lines[0].startswith("HTTP/1.1 200"):
+            raise ValueError(f"GET {path} answered {lines[0]!r}")
+        return body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 async def http_body(host: str, port: int, path: str, source: str | None) -> bytes:
@@ -381,6 +437,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     idle_cpu = (cpu_seconds(pids) - cpu0) / (time.monotonic() - t0)
     followers = [p for i, p in enumerate(phones) if i not in explorers]
     late: list[str] = []
+    driver0, steps0 = time.process_time(), time.monotonic()  # this driver's own CPU meanwhile
     for n, k in enumerate(step_plan(opts.steps)):  # forward, then back, within the slides
         changed = time.perf_counter()
         rooms.drive(opened.code, secret, step=k)
@@ -389,6 +446,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         late += [f"student {p.index} at step {p.step}, not {k}" for p in followers
                  if p.lag(k, changed) is None]  # fmt: skip
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
+    driver_cpu = (time.process_time() - driver0) / (time.monotonic() - steps0)
     asked = (await ask_round(rooms, opened.code, secret, followers, opts, FOLLOW_TARGET_S + 1)
              if opts.ask else {})  # fmt: skip
     stop.set()
@@ -407,6 +465,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "explorer_clicks": len(stats.clicks),
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,
         "idle_poll_cpu_share_of_one_core": round(idle_cpu, 3),
+        "driver_cpu_share_while_following": round(driver_cpu, 3),  # the 120 phones' stand-in
         **asked,
         "errors": len(stats.errors), "leaks": len(stats.leaks),
         "first_errors": stats.errors[:5], "load_average": os.getloadavg(),

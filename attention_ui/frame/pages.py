@@ -21,6 +21,9 @@ class PageSpec:
     # Every follower of a live class reruns this page at once on each step: the hidden
     # sidebar was about a fifth of the elements each of those runs sent.
     sidebar: bool = True
+    # True: the page draws a following student's watcher itself, in the fragment that the
+    # teacher's next step reruns alone (live.views.follow_bar, practice.present).
+    watches: bool = False
 
 
 START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
@@ -77,6 +80,7 @@ PRACTICE: tuple[PageSpec, ...] = (
         "Practice",
         "Step a class through one example",
         sidebar=False,
+        watches=True,
     ),
 )
 

@@ -85,8 +85,7 @@ class Rooms:
         raise RuntimeError("no free room code after 20 draws")
 
     def get(self, code: str) -> Room:
-        raw = self.store.get(f"room:{code}")
-        version = self.store.get(f"room:{code}:v")
+        raw, version = self.store.get_many([f"room:{code}", f"room:{code}:v"])
         if raw is None or version is None:
             raise NoRoomError(code)
         r = json.loads(raw)

@@ -25,7 +25,14 @@ import streamlit as st
 from attention_core import InputError, Scenario
 from attention_ui.frame import keys, state
 from attention_ui.live.hub import Hub
-from attention_ui.live.rooms import JoinLimiter, NoRoomError, NotTeacherError, Rooms, normalise_code
+from attention_ui.live.rooms import (
+    JoinLimiter,
+    NoRoomError,
+    NotTeacherError,
+    Room,
+    Rooms,
+    normalise_code,
+)
 from attention_ui.storage.store import STORE_ENV, StoreDownError, open_store
 
 FREE_TRIES = 5  # wrong codes a session may type before each next try waits longer
@@ -163,18 +170,10 @@ def join_message() -> str | None:
 def follow() -> str | None:
     """A following session takes the room's scenario and step; returns the room's page."""
     s = seat()
-    if s is None or not s.following:
-        return None
-    try:
-        room = hub().rooms.get(s.code)
-    except NoRoomError:
-        leave("The live class has ended.")
-        return None
-    except StoreDownError:
-        s.down = True
+    room = _room(s) if s is not None and s.following else None
+    if room is None:
         return None
     s.down, s.paused, s.question, s.scenario = False, room.paused, room.question, room.scenario
-    hub().seen(s.id, s.code, student=not s.teaching)  # its room's version file is kept fresh
     if room.version != s.applied:
         if room.scenario != state.scenario_url():
             # the app writes rooms; an unreadable one keeps the scenario
@@ -185,6 +184,38 @@ def follow() -> str | None:
         if s.teaching:  # what the room shows now is what this teacher's session shows
             st.session_state[keys.LIVE_SHOWN] = (room.page, room.step, room.scenario)
     return room.page
+
+
+def take_step() -> bool:
+    """A follower's slide, rerun alone: take the room's step if nothing else changed. False
+    when a full run must take the rest: another page or example, a pause or a question, a
+    class that ended, a store that is down or back."""
+    s = seat()
+    room = _room(s) if s is not None and s.following else None
+    if room is None or s.down:
+        return False
+    shown = (state.current_page(), s.scenario, s.paused, s.question)
+    if (room.page, room.scenario, room.paused, room.question) != shown:
+        return False
+    if room.version != s.applied:
+        st.session_state[keys.PRESENT_STEP] = room.step
+        s.applied = room.version
+    return True
+
+
+def _room(s: Seat) -> Room | None:
+    """The seat's room, seen (the count, and its version file kept fresh); None when it
+    ended (the seat is left) or the store is down (the seat says so)."""
+    try:
+        room = hub().rooms.get(s.code)
+    except NoRoomError:
+        leave("The live class has ended.")
+        return None
+    except StoreDownError:
+        s.down = True
+        return None
+    hub().seen(s.id, s.code, student=not s.teaching)
+    return room
 
 
 def leave(message: str = "") -> None:

@@ -27,8 +27,12 @@ COUNT_EVERY_S = 2.0
 
 
 # ---- a student's (or a second teacher device's) bar ------------------------------------------
-def follow_bar() -> None:
-    """Above every page of a session with a seat: where it stands, and how it follows."""
+def follow_bar(page_watches: bool = False) -> None:
+    """Above every page of a session with a seat: where it stands, and how it follows.
+
+    ``page_watches``: the page draws a following student's watcher itself (``watcher()``),
+    in the fragment that the teacher's next step reruns alone (presentation mode).
+    """
     s = session.seat()
     if s is None or (not s.teaching and s.role != "student"):
         return
@@ -36,8 +40,22 @@ def follow_bar() -> None:
         _student_bar(s)
         ask.student_card()
     if s.following:
-        _watch(s)
+        if not (page_watches and _page_drawn(s)):
+            _watch(s)
         _heartbeat()
+
+
+def watcher() -> None:
+    """A following student's watcher, where the page draws it (``follow_bar(page_watches=True)``):
+    inside a fragment, its trigger reruns only that fragment."""
+    s = session.seat()
+    if s is not None and s.following and _page_drawn(s):
+        _watch(s)
+
+
+def _page_drawn(s: session.Seat) -> bool:
+    """Whether a following seat's page runs: a paused student sees only the pause notice."""
+    return s.role == "student" and not s.paused
 
 
 def _student_bar(s: session.Seat) -> None:
@@ -67,7 +85,17 @@ WATCH_JS = """
 export default function ({ data, parentElement, setTriggerValue }) {
   parentElement.__alWatch = data;  // the latest run's version and address
   parentElement.__alDrawn = Date.now();  // every run sends new data (its "run")
-  if (parentElement.__alTimer) return;
+  parentElement.__alTrigger = setTriggerValue;  // the latest run's (its fragment's) trigger
+  // Streamlit calls this again on every run and keeps the latest call's cleanup for the
+  // unmount (another page, exploring): only that one stops the timer.
+  const call = (parentElement.__alCalls || 0) + 1;
+  parentElement.__alCalls = call;
+  const stop = () => {
+    if (parentElement.__alCalls !== call) return;
+    clearInterval(parentElement.__alTimer);
+    parentElement.__alTimer = 0;
+  };
+  if (parentElement.__alTimer) return stop;
   parentElement.__alTimer = setInterval(async () => {
     const { url, version, every, again } = parentElement.__alWatch;
     try {
@@ -79,10 +107,11 @@ export default function ({ data, parentElement, setTriggerValue }) {
       if (now && now !== version && (parentElement.__alAsked !== now || dropped)) {
         parentElement.__alAsked = now;
         parentElement.__alAskedAt = Date.now();
-        setTriggerValue("changed", now);
+        parentElement.__alTrigger("changed", now);
       }
     } catch (e) { /* offline for a moment: the next tick tries again */ }
   }, data.every);
+  return stop;  // unmounted (another page, exploring): no more fetches
 }
 """
 _WATCH = st.components.v2.component("attention_lab.live_watch", js=WATCH_JS)
@@ -106,15 +135,15 @@ def _heartbeat() -> None:
         session.hub().seen(s.id, s.code, student=not s.teaching)
         version = session.hub().version(s.code)
     except StoreDownError:
-        if not s.down and _on_its_own():
+        if not s.down and own_run():
             s.down = True
             st.rerun(scope="app")  # say "reconnecting"
         return
-    if (s.down or version != s.applied) and _on_its_own():
+    if (s.down or version != s.applied) and own_run():
         st.rerun(scope="app")  # back, changed or ended: the full run takes it
 
 
-def _on_its_own() -> bool:
+def own_run() -> bool:
     """Whether this is the fragment's own timed run (not the page's full run, which has
     just read the room: rerunning the page from there would loop)."""
     ctx = get_script_run_ctx()
@@ -237,7 +266,7 @@ def _count() -> None:
     n = session.followers()
     if n is None or s.down:
         st.caption(RECONNECTING)
-        if s.down and _on_its_own():  # try the last change again: a full run publishes it
+        if s.down and own_run():  # try the last change again: a full run publishes it
             st.rerun(scope="app")
         return
     paused = " · paused" if s.paused else ""

@@ -240,6 +240,24 @@ def _cell_size(n: int, narrow: bool = False) -> int:
 def render(s: Scenario, t: AttentionTrace) -> None:
     """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
     st.html(CSS + CLICKER, unsafe_allow_javascript=True)  # one element: no extra gap
+    if live.following_student():
+        _followed(s, t)
+    else:
+        _slide(s, t)
+
+
+@guard.fragment
+def _followed(s: Scenario, t: AttentionTrace) -> None:
+    """A following student's slide and the class's watcher, in a fragment: the teacher's next
+    step reruns only this, not the app's frame (a class's 110 phones rerun at once; see
+    bench/RESULTS.md). Anything else the teacher changed takes a full run."""
+    if live_views.own_run() and not live.take_step():
+        st.rerun(scope="app")
+    live_views.watcher()
+    _slide(s, t)
+
+
+def _slide(s: Scenario, t: AttentionTrace) -> None:
     plan = steps(s, t)
     n = len(plan)
     k, notice = current_step(n)
@@ -263,19 +281,21 @@ def render(s: Scenario, t: AttentionTrace) -> None:
 
 def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
     """Small page title, Back, "Step k of n" with a progress bar, Next, Exit."""
-    following = live.following_student()  # the teacher steps for the whole class
     with st.container(key="present_nav"):
-        title, back, bar, nxt, room, leave = st.columns([2.2, 1, 4.2, 1, 1.6, 1.6],
-                                                        vertical_alignment="center")  # fmt: skip
+        if live.following_student():  # the teacher steps for the whole class: no Back, Next
+            title, bar, leave = st.columns([2.2, 7.8, 1.6], vertical_alignment="center")
+        else:
+            widths = [2.2, 1, 4.2, 1, 1.6, 1.6]
+            title, back, bar, nxt, room, leave = st.columns(widths, vertical_alignment="center")
+            back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n), disabled=k == 1,
+                        shortcut="Left", width="stretch")  # fmt: skip
+            nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
+                       shortcut="Right", type="primary", width="stretch")  # fmt: skip
+            with room:
+                live_views.teacher_panel("present", stage, s)
         with title, st.container(key="present_header"):
             st.title(BY_KEY["present"].title, anchor=False)
-        back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n),
-                    disabled=k == 1 or following, shortcut="Left", width="stretch")  # fmt: skip
         bar.progress(k / n, text=f"Step {k} of {n}")
-        nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n or following,
-                   shortcut="Right", type="primary", width="stretch")  # fmt: skip
-        with room:
-            live_views.teacher_panel("present", stage, s)
         link(START.path, "Exit presentation", leave, icon=":material/close:")
 
 
@@ -294,6 +314,8 @@ def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
     with right, st.container(key="present_steps"):
         st.markdown("Today's steps:\n\n" + "\n".join(
             f"{i}. {md_escape(x.title)}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
+    if live.following_student():
+        return  # the teacher picks the example for the class
     with right, st.popover("Change the example", icon=":material/swap_horiz:"):
         st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
         st.caption("Keep it, or load one of the examples (this replaces the current scenario).")

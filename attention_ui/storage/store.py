@@ -40,6 +40,10 @@ class StoreDownError(Exception):
 
 class Store(Protocol):
     def get(self, key: str) -> str | None: ...
+    def get_many(self, keys: list[str]) -> list[str | None]:
+        """Several keys in one round trip (a page run reads a room's record and version)."""
+        ...
+
     def set(self, key: str, value: str, ttl: float) -> None: ...
     def add(self, key: str, value: str, ttl: float) -> bool:
         """Set only if absent (first writer wins); True if this call set it."""
@@ -129,6 +133,13 @@ class SqliteStore:
         rows = self._run("SELECT value FROM kv WHERE key = ? AND expires >= ?", (key, time.time()))
         return rows[0][0] if rows else None
 
+    def get_many(self, keys: list[str]) -> list[str | None]:
+        marks = ", ".join("?" * len(keys))
+        rows = self._run(f"SELECT key, value FROM kv WHERE key IN ({marks}) AND expires >= ?",
+                         (*keys, time.time()))  # fmt: skip
+        found = dict(rows)
+        return [found.get(k) for k in keys]
+
     def set(self, key: str, value: str, ttl: float) -> None:
         now = time.time()
         self._run("INSERT INTO kv VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
@@ -214,6 +225,11 @@ class RedisStore:
 
     def get(self, key: str) -> str | None:
         return self._call(self._r.get, key)
+
+    def get_many(self, keys: list[str]) -> list[str | None]:
+        # One round trip: a page run's thread that waits on the socket gives up the GIL,
+        # and under a class's 55 reruns at once it waits that long again to get it back.
+        return self._call(self._r.mget, keys)
 
     def set(self, key: str, value: str, ttl: float) -> None:
         self._call(lambda: self._r.set(key, value, px=int(ttl * 1000)))

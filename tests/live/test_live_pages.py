@@ -11,9 +11,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
-from attention_ui.frame import keys
+from attention_ui.frame import keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.live import session
+from attention_ui.practice import present
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PRESENT = BY_KEY["present"].path
@@ -83,7 +84,9 @@ def test_a_student_cannot_drive_and_a_forged_control_link_is_refused() -> None:
     assert "teach" not in forged.query_params  # removed from the address at once
     student = app({"join": seat.code})
     student.switch_page(PRESENT).run()
-    assert student.button(key="present_next").disabled  # following: the teacher steps
+    shown = {b.key for b in student.button}
+    assert "present_next" not in shown and "present_back" not in shown  # the teacher steps
+    assert "Step 1 of" in step_text(student)
 
 
 def test_the_control_link_on_a_second_device_drives_the_same_room() -> None:
@@ -132,6 +135,52 @@ def test_exploring_stops_following_and_back_catches_up() -> None:
     assert "Step 1 of" in step_text(student)  # exploring: the step stays
     student.button(key="live_back").click().run()
     assert "Step 2 of" in step_text(student)
+
+
+# ---- a follower's slide, rerun alone -------------------------------------------------------------
+def _slide_run() -> None:
+    """What presentation mode's fragment does on its own run (AppTest runs no fragment alone)."""
+    import streamlit as st
+
+    from attention_ui.live import session
+
+    st.session_state["took_step"] = session.take_step()
+
+
+def slide_rerun(student: AppTest) -> bool:
+    """take_step() in the student's session (its state, shared): True if the slide took it."""
+    at = AppTest.from_function(_slide_run, default_timeout=30)
+    for key in (keys.LIVE, state.CURRENT_PAGE, keys.PRESENT_STEP):
+        at.session_state[key] = student.session_state[key]
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    student.session_state[keys.PRESENT_STEP] = at.session_state[keys.PRESENT_STEP]
+    return at.session_state["took_step"]
+
+
+def test_a_followers_slide_takes_the_next_step_alone_and_nothing_else() -> None:
+    t, seat = teacher()
+    student = app({"join": seat.code})
+    t.button(key="present_next").click().run()
+    t.button(key="present_next").click().run()
+    assert slide_rerun(student) is True
+    assert student.session_state[keys.PRESENT_STEP] == 3  # the teacher's step, taken
+    assert student.session_state[keys.LIVE].applied == t.session_state[keys.LIVE].applied
+    assert slide_rerun(student) is True  # nothing new: the slide stays as it is
+    assert student.session_state[keys.PRESENT_STEP] == 3
+
+    t.button(key="live_pause_btn").click().run()
+    assert slide_rerun(student) is False  # a pause: the full run shows the notice
+    t.button(key="live_resume").click().run()
+    for _ in range(2):
+        t.button(key="present_back").click().run()
+    student.run()
+    t.selectbox(key=present.PRESET_KEY).set_value("hungry").run()
+    t.button(key=f"{present.PRESET_KEY}_load").click().run()
+    assert slide_rerun(student) is False  # another example: the full run builds it
+    assert student.session_state[keys.PRESENT_STEP] == 1
+    student.run()
+    assert "jungle" in " ".join(m.value for m in student.markdown)
 
 
 # ---- ask the class -----------------------------------------------------------------------------

@@ -26,6 +26,15 @@ def test_values_expire_and_are_replaced(backend) -> None:
     assert store.get("a") is None
 
 
+def test_many_keys_are_read_at_once_in_the_order_asked(backend) -> None:
+    _, store, _ = backend
+    store.set("room:A", "record", ttl=60)
+    store.incr("room:A:v", ttl=60)
+    store.set("gone", "x", ttl=0.3)
+    time.sleep(0.45)
+    assert store.get_many(["room:A:v", "missing", "room:A", "gone"]) == ["1", None, "record", None]
+
+
 def test_add_is_first_writer_wins_until_it_expires(backend) -> None:
     _, store, _ = backend
     assert store.add("room:X", "first", ttl=0.3) is True
