@@ -461,6 +461,10 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "follow_p50_s": round(percentile(every, 50), 3) if every else None,
         "follow_p95_s": round(percentile(every, 95), 3) if every else None,
         "follow_max_s": round(max(every), 3) if every else None,
+        "follow_share_within_2s": round(sum(x <= FOLLOW_TARGET_S for x in every) / len(every), 4)
+        if every else None,
+        "follow_per_half_second": [sum(h / 2 <= x < (h + 1) / 2 for x in every) for h in range(10)],
+        "follow_p95_s_per_step": [round(x, 2) for x in per_step],
         "behind_after_5s": len(late), "behind_first": late[:5],
         "explorer_clicks": len(stats.clicks),
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,

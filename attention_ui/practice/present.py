@@ -348,8 +348,13 @@ def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
     for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
         with col:
             shown.append(chart(figure, f"qkv_{name}"))
-    # The three tables in one popover beside the text: the slide keeps its height.
-    with numbers_box, st.popover("Numbers", icon=":material/table:"):
+    # The three tables in one popover beside the text: the slide keeps its height. Lazy:
+    # sent only while it is open (three tables were a class's slowest slide to follow).
+    box = numbers_box.popover("Numbers", icon=":material/table:", key="present_qkv_numbers",
+                              on_change="rerun")  # fmt: skip
+    if box.open is False:
+        return
+    with box:
         for described in shown:
             st.markdown(f"**{md_escape(described.name)}**")
             table(described)

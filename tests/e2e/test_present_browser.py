@@ -53,6 +53,8 @@ def test_step_through_and_share_step_4(page: Page, new_context, console_errors) 
         expect(slides.charts().first).to_be_visible()
         assert_fits_projector(slides, f"step {k}")
         shot(page, f"present_step{k}", full=False)
+        if k == 2:  # Q, K and V's numbers: sent only once their popover is opened
+            assert_qkv_numbers(page, s)
     assert plan[3].stage == "scaling"
     link = page.url
     assert query(link)["step"] == "4"
@@ -80,6 +82,22 @@ def test_step_through_and_share_step_4(page: Page, new_context, console_errors) 
     start.sidebar.expect_visible()  # the hiding CSS left with the page
     assert "step" not in query(page.url)
     console_errors.assert_clean("presentation mode")
+
+
+def assert_qkv_numbers(page: Page, s: Scenario) -> None:
+    """The Numbers popover of the Q, K, V slide holds three tables: the core's Q, K and V."""
+    tables = page.locator("[data-testid='stPopoverBody'] [data-testid='stTable'] table")
+    assert tables.count() == 0  # closed: not sent
+    page.locator(f"{key('present_qkv_numbers')} button").click()
+    expect(tables).to_have_count(3)
+    t = s.trace()
+    for table, want in zip(tables.all(), (t.Q, t.K, t.V), strict=True):
+        rows = table.locator("tbody tr").all()
+        shown = [[float(c.replace("−", "-")) for c in r.locator("td").all_inner_texts()]
+                 for r in rows]  # fmt: skip
+        np.testing.assert_allclose(shown, want, atol=0.005)  # printed to 2 decimals
+    page.keyboard.press("Escape")
+    expect(tables).to_have_count(0)
 
 
 def test_arrow_keys_move_the_slides(page: Page, console_errors) -> None:
