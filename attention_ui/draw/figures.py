@@ -249,6 +249,8 @@ def side_room(labels: Sequence[str], font: int) -> int:
 
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
+PHONE_SCREEN = 358  # px a chart gets on a 390 px phone (measured in Chromium: 2 x 16 padding)
+PHONE_MIN_CELL = 30  # px: "−0.91" in 12 px type; a narrower column shows its value on a tap
 PHONE_FONT = 12
 
 
@@ -390,9 +392,12 @@ def _swap_ink(obj: object, path: str, ink: str) -> None:
 def for_phone(figure: go.Figure) -> go.Figure:
     """``figure`` for a phone's screen (changed in place and returned).
 
-    Heatmap cells print at most two decimals in small type, and the figure gets a fixed
-    width of PHONE_CELL per column: wider than the screen, the page scrolls it sideways
-    rather than squeezing the numbers into each other.
+    Heatmap cells print at most two decimals in small type, and the figure asks for
+    PHONE_CELL per column. Streamlit fits a chart to the screen whatever width it asks for
+    (PHONE_SCREEN px of a 390 px phone), so where that leaves a column narrower than
+    PHONE_MIN_CELL the numbers would run into each other: those grids show each value on a
+    tap (their hover) instead, and every key keeps its label (Plotly would drop every other
+    one).
     """
     if figure.layout.width is not None:  # already laid out for a phone (model_figures)
         return figure
@@ -404,6 +409,11 @@ def for_phone(figure: go.Figure) -> go.Figure:
         trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
     if heat:
         labels = max((trace.x for trace in heat), key=len)
+        # One grid per figure: the multi-head lab's small multiples fit their own rows.
+        if len(heat) == 1 and _phone_cell(figure, len(labels)) < PHONE_MIN_CELL:
+            for trace in heat:
+                trace.texttemplate = ""  # on a tap: the hover holds the value
+            figure.update_xaxes(tickmode="linear", dtick=1)
         angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
         right = 70 if figure.layout.annotations else 20
         figure.update_layout(
@@ -413,6 +423,12 @@ def for_phone(figure: go.Figure) -> go.Figure:
         figure.update_xaxes(tickangle=angle)
         figure.update_annotations(font={"size": PHONE_FONT - 1})
     return figure
+
+
+def _phone_cell(figure: go.Figure, n_cols: int) -> float:
+    """The px a column gets once the figure is fitted to a phone's screen."""
+    right = 70 if figure.layout.annotations else 20
+    return (PHONE_SCREEN - 90 - right) / max(n_cols, 1)
 
 
 def _shorter(text: str, z: float | None) -> str:

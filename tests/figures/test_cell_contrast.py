@@ -109,6 +109,8 @@ def test_every_printed_cell_number_reads_at_4_5_to_1(name: str, palette, phone: 
     fig.themed(figure, palette)
     for heat, was in zip(heats, before, strict=True):
         assert heat.zmin is not None and heat.zmax is not None, "every heatmap fixes its scale"
+        if phone and heat.texttemplate == "":
+            continue  # too wide for a phone: nothing printed, each value on a tap
         z = np.asarray(heat.z, dtype=float)
         checked = 0
         for i, row in enumerate(heat.text):

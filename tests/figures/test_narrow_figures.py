@@ -35,6 +35,19 @@ def test_phone_figures_print_two_decimals_and_scroll_instead_of_squeezing() -> N
     assert wide.layout.width >= 24 * fig.PHONE_CELL > 390
 
 
+def test_a_grid_too_wide_for_a_phone_shows_its_values_on_a_tap_and_keeps_every_key() -> None:
+    """A phone fits the chart to its 358 px: 15 columns beside 110 px of margins get 16.5 px
+    each, too narrow for "−0.91" (30 px); 6 columns get 41 px and keep their numbers."""
+    narrow = fig.for_phone(sf.scores_figure(*_labels_trace(6)))
+    assert narrow.data[0].texttemplate != "" and narrow.layout.xaxis.dtick is None
+    labels, t = _labels_trace(15)
+    wide = fig.for_phone(sf.scores_figure(labels, t))
+    assert wide.data[0].texttemplate == ""  # nothing printed: no numbers over each other
+    assert np.array(wide.data[0].text).shape == (15, 15)  # the values, for the tap
+    assert wide.layout.xaxis.tickmode == "linear" and wide.layout.xaxis.dtick == 1
+    assert list(wide.data[0].x) == list(labels.keys)  # every key is a tick
+
+
 def test_phone_leaves_whole_numbers_alone() -> None:
     mask = np.tril(np.ones((3, 3)))
     figure = fig.for_phone(fig.heatmap(mask, list("abc"), list("abc"), "Mask", digits=0))
