@@ -32,14 +32,13 @@ class DecoderMissing(ModelMissing):
 
 
 SMOLLM2 = ModelFolder(
-    name=DECODER_NAME,
-    kind="decoder",
-    env=DECODER_DIR_ENV,
-    files=CACHE_FILES,
-    error=DecoderMissing,
-    get="fetch and convert it",
-    again="make it",
+    DECODER_NAME,
+    DECODER_DIR_ENV,
+    CACHE_FILES,
     download="a 93 MB download",
+    kind="decoder",
+    error=DecoderMissing,
+    converted=True,  # `make model` converts the GGUF file into these three
 )
 DEFAULT_DECODER_DIR = SMOLLM2.default_dir
 decoder_dir = SMOLLM2.dir  # ``path``, else $ATTENTION_LAB_DECODER_DIR, else .model/ in the repo

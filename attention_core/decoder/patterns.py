@@ -22,14 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
-from attention_core.trained.patterns import (
-    Pattern,
-    diagonal_mean,
-    mean_on_mates,
-    pick_label,
-    row_entropy,
-    word_mates,
-)
+from attention_core.trained import patterns as measures
 
 DECODER_PATTERN_NAMES = {
     "sink": "first-token sink",
@@ -41,7 +34,7 @@ DECODER_PATTERN_NAMES = {
 FOCUSED = ("sink", "previous", "self", "same_word")
 
 
-class DecoderPattern(Pattern):
+class DecoderPattern(measures.Pattern):
     """``label``: a key of DECODER_PATTERN_NAMES or None; ``scores``: every measure, 0..1."""
 
     NAMES = DECODER_PATTERN_NAMES
@@ -65,12 +58,12 @@ def decoder_pattern(
     queries = np.arange(1, n)
     scores = {
         "sink": float(W[queries, 0].mean()),
-        "previous": diagonal_mean(W, queries, -1),
-        "self": diagonal_mean(W, queries, 0),
+        "previous": measures.diagonal_mean(W, queries, -1),
+        "self": measures.diagonal_mean(W, queries, 0),
         "same_word": earlier_mates(W, queries, word_ids, token_ids),
         "broad": causal_entropy(W, queries),
     }
-    return DecoderPattern(pick_label(scores, FOCUSED), scores)
+    return DecoderPattern(measures.pick_label(scores, FOCUSED), scores)
 
 
 def earlier_mates(
@@ -82,12 +75,12 @@ def earlier_mates(
     """Mean weight on the earlier pieces of a query's word or earlier copies of its token,
     over the queries that have one (0 when none has). A causal row cannot see later ones."""
     n = W.shape[0]
-    mates = word_mates(n, word_ids, token_ids)
+    mates = measures.word_mates(n, word_ids, token_ids)
     mates &= np.tri(n, k=-1, dtype=bool)  # earlier keys only (not the token itself)
-    return mean_on_mates(W, queries, mates)
+    return measures.mean_on_mates(W, queries, mates)
 
 
 def causal_entropy(W: NDArray[np.float64], queries: NDArray[np.intp]) -> float:
     """Mean over the rows i of entropy(row i) / log(i + 1) (0..1; queries i >= 1)."""
-    entropy = row_entropy(W[queries])  # (q,)
+    entropy = measures.row_entropy(W[queries])  # (q,)
     return float((entropy / np.log(queries + 1.0)).mean())

