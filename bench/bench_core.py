@@ -12,7 +12,7 @@ import argparse
 import numpy as np
 
 from attention_core import attention
-from attention_core.pretrained.model import one_blas_thread
+from attention_core.trained.run import one_blas_thread
 from bench import Result, timed
 
 N, D = 512, 64

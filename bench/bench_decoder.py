@@ -89,7 +89,7 @@ def bare_forward(w: object, ids: np.ndarray) -> np.ndarray:
 
 def run(args: argparse.Namespace) -> list[Result]:
     from attention_core.decoder import DecoderMissing, load_decoder
-    from attention_core.pretrained.model import one_blas_thread
+    from attention_core.trained.run import one_blas_thread
 
     quick = getattr(args, "quick", False)
     browser = not getattr(args, "no_browser", False)

@@ -90,7 +90,7 @@ def bench_forward(model: object, repeats: int) -> list[Result]:
     text = sentence_of(model, 32)
     tok = model.tokenize(text)  # type: ignore[attr-defined]
     n = len(tok.tokens)
-    from attention_core.pretrained.model import one_blas_thread
+    from attention_core.trained.run import one_blas_thread
 
     ours = timed(lambda: model.encode(text), repeats, warmup=2)  # type: ignore[attr-defined]
     with one_blas_thread():

@@ -29,6 +29,7 @@ from attention_core.decoder import llama
 from attention_core.decoder.files import (
     CACHE_VERSION,
     INDEX_FILE,
+    SMOLLM2,
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     check_cache,
@@ -39,8 +40,9 @@ from attention_core.decoder.llama import DecoderConfig, DecoderWeights, LayerAtt
 from attention_core.decoder.patterns import DecoderPattern, decoder_pattern
 from attention_core.decoder.tokenize import Prompt, tokenize_prompt
 from attention_core.errors import InputError
-from attention_core.pretrained.files import missing_package
-from attention_core.pretrained.model import one_blas_thread
+from attention_core.trained.patterns import word_id_array
+from attention_core.trained.run import check_head, one_blas_thread
+from attention_core.trained.tokenize import read_tokenizer
 
 TOP_K = 10  # next tokens kept per run
 MAX_NEW_TOKENS = 32  # a greedy continuation's limit
@@ -108,12 +110,7 @@ class DecoderRun:
     def head(self, layer: int, head: int) -> AttentionTrace:
         """Layer ``layer``, query head ``head`` (0-based) as an AttentionTrace: Q its own,
         K and V its key/value head's, after RoPE, with the causal mask."""
-        if not (0 <= layer < self.n_layers and 0 <= head < self.n_heads):
-            raise InputError(
-                f"there is no layer {layer + 1}, head {head + 1}: the decoder has "
-                f"{self.n_layers} layers of {self.n_heads} heads",
-                where="head",
-            )
+        check_head(layer, head, self.n_layers, self.n_heads, "decoder")
         return self.layers[layer].trace(self.config, head)  # ~0.1 ms at 64 tokens
 
     @property
@@ -131,7 +128,7 @@ class DecoderRun:
 
     @functools.cached_property
     def _patterns(self) -> tuple[tuple[DecoderPattern, ...], ...]:
-        word_ids = np.array([-1 if w is None else w for w in self.prompt.words])
+        word_ids = word_id_array(self.prompt.words)
         return tuple(
             tuple(decoder_pattern(W, word_ids, self.ids) for W in layer) for layer in self.weights
         )
@@ -233,7 +230,7 @@ def load_decoder(path: str | Path | None = None) -> Decoder:
     except (ValueError, KeyError, TypeError) as exc:
         raise unreadable(folder, INDEX_FILE, exc) from None
     weights = _map_weights(folder, info, config)
-    tokenizer = _read_tokenizer(folder)
+    tokenizer = read_tokenizer(SMOLLM2, folder, TOKENIZER_FILE)
     return Decoder(weights=weights, tokenizer=tokenizer, path=folder,
                    special_ids=tuple(info["special_ids"]), eos_id=int(info["eos_id"]))  # fmt: skip
 
@@ -252,14 +249,3 @@ def _map_weights(folder: Path, info: dict, config: DecoderConfig) -> DecoderWeig
         return DecoderWeights.from_tensors(config, tensors)
     except (OSError, ValueError, KeyError) as exc:
         raise unreadable(folder, WEIGHTS_FILE, exc) from None
-
-
-def _read_tokenizer(folder: Path) -> Any:
-    try:
-        from tokenizers import Tokenizer
-    except ImportError:
-        raise missing_package("tokenizers") from None
-    try:
-        return Tokenizer.from_file(str(folder / TOKENIZER_FILE))
-    except Exception as exc:  # the Rust side raises plain Exception on a bad file
-        raise unreadable(folder, TOKENIZER_FILE, exc) from None

@@ -1,8 +1,8 @@
 """Name what a decoder head does, computed from its weights (never typed in).
 
-The measures of ``attention_core.pretrained.patterns`` (MiniLM's), adapted to a causal
-head. Token 0 can only look at itself, so the queries are tokens 1 .. n-1, and row i
-spreads its weight over i + 1 keys:
+The measures of ``attention_core.trained.patterns`` (MiniLM's labels use them too), read
+as a causal head reads. Token 0 can only look at itself, so the queries are tokens
+1 .. n-1, and row i spreads its weight over i + 1 keys:
 
 * first-token sink: mean weight on token 0 (a decoder's [CLS]: always there, always seen)
 * previous token: mean of weights[i, i-1]
@@ -18,13 +18,11 @@ attention), else "broad" when the rows reach ``BROAD`` of their largest entropy,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
-from attention_core.pretrained.patterns import BROAD, CLEAR, diagonal_mean
+from attention_core.trained import patterns as measures
 
 DECODER_PATTERN_NAMES = {
     "sink": "first-token sink",
@@ -36,17 +34,10 @@ DECODER_PATTERN_NAMES = {
 FOCUSED = ("sink", "previous", "self", "same_word")
 
 
-@dataclass(frozen=True)
-class DecoderPattern:
+class DecoderPattern(measures.Pattern):
     """``label``: a key of DECODER_PATTERN_NAMES or None; ``scores``: every measure, 0..1."""
 
-    label: str | None
-    scores: dict[str, float]
-
-    @property
-    def name(self) -> str:
-        """The label as a page shows it ("" when there is none)."""
-        return DECODER_PATTERN_NAMES[self.label] if self.label else ""
+    NAMES = DECODER_PATTERN_NAMES
 
 
 def decoder_pattern(
@@ -63,19 +54,16 @@ def decoder_pattern(
     if W.ndim != 2 or W.shape != (n, n):
         raise InputError("a head's weights must be square, one row per token", where="weights")
     if n < 2:  # one token looks only at itself: nothing to tell
-        return DecoderPattern(None, dict.fromkeys(DECODER_PATTERN_NAMES, 0.0))
+        return DecoderPattern.none()
     queries = np.arange(1, n)
     scores = {
         "sink": float(W[queries, 0].mean()),
-        "previous": diagonal_mean(W, queries, -1),
-        "self": diagonal_mean(W, queries, 0),
+        "previous": measures.diagonal_mean(W, queries, -1),
+        "self": measures.diagonal_mean(W, queries, 0),
         "same_word": earlier_mates(W, queries, word_ids, token_ids),
         "broad": causal_entropy(W, queries),
     }
-    best = max(FOCUSED, key=lambda k: scores[k])
-    if scores[best] >= CLEAR:
-        return DecoderPattern(best, scores)
-    return DecoderPattern("broad" if scores["broad"] >= BROAD else None, scores)
+    return DecoderPattern(measures.pick_label(scores, FOCUSED), scores)
 
 
 def earlier_mates(
@@ -87,23 +75,12 @@ def earlier_mates(
     """Mean weight on the earlier pieces of a query's word or earlier copies of its token,
     over the queries that have one (0 when none has). A causal row cannot see later ones."""
     n = W.shape[0]
-    mates = np.zeros((n, n), dtype=bool)  # mates[i, j]: j < i is another piece/copy of i
-    if word_ids is not None:
-        w = np.asarray(word_ids)[:n]
-        mates |= (w[:, None] == w[None, :]) & (w[:, None] >= 0)
-    if token_ids is not None:
-        t = np.asarray(token_ids)[:n]
-        mates |= t[:, None] == t[None, :]
+    mates = measures.word_mates(n, word_ids, token_ids)
     mates &= np.tri(n, k=-1, dtype=bool)  # earlier keys only (not the token itself)
-    has = queries[mates[queries].any(axis=1)]
-    if has.size == 0:
-        return 0.0
-    return float((W[has] * mates[has]).sum(axis=1).mean())
+    return measures.mean_on_mates(W, queries, mates)
 
 
 def causal_entropy(W: NDArray[np.float64], queries: NDArray[np.intp]) -> float:
     """Mean over the rows i of entropy(row i) / log(i + 1) (0..1; queries i >= 1)."""
-    rows = W[queries]  # (q, n)
-    p = np.clip(rows, 1e-300, None)  # 0 log 0 = 0
-    entropy = -(rows * np.log(p)).sum(axis=1)  # (q,)
+    entropy = measures.row_entropy(W[queries])  # (q,)
     return float((entropy / np.log(queries + 1.0)).mean())

@@ -21,32 +21,26 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.trained.tokenize import TextCut, checked_text, preview
 
 MAX_PROMPT_TOKENS = 64  # the walkthrough's limit too: any head opens there
 MAX_PROMPT_CHARS = 20_000  # far more than 64 tokens' worth; keeps a pasted book fast
-PREVIEW_CHARS = 40
 VISIBLE = {" ": "␣", "\n": "⏎", "\t": "⇥"}  # how a whitespace-only token is labelled
 
 
-@dataclass(frozen=True)
-class PromptCut:
+class PromptCut(TextCut):
     """The prompt made more than ``n_kept`` tokens: the model read the first ``n_kept``.
 
     ``cut_char``: index in the prompt of the first character left out (the start of token
     ``n_kept + 1``); ``dropped_preview``: the start of what was left out.
     """
 
-    n_tokens: int
-    n_kept: int
-    cut_char: int
-    dropped_preview: str
-
     @property
     def message(self) -> str:
         return (
             f"This prompt makes {self.n_tokens} tokens, but the lab reads at most "
             f"{self.n_kept}: it was cut at character {self.cut_char + 1}, before "
-            f"\u201c{self.dropped_preview}\u201d ({self.n_tokens - self.n_kept} tokens "
+            f"\u201c{self.dropped_preview}\u201d ({self.n_dropped} tokens "
             "left out). The next token is predicted for the part that was read."
         )
 
@@ -92,15 +86,13 @@ def short_label(token: str) -> str:
 
 
 def check_prompt(text: object) -> str:
-    if not isinstance(text, str) or not text.strip():
-        raise InputError("type a prompt for the model to continue", where="text")
-    if len(text) > MAX_PROMPT_CHARS:
-        raise InputError(
-            f"this prompt has {len(text):,} characters; at most {MAX_PROMPT_CHARS:,} are read "
-            f"(the lab itself reads only the first {MAX_PROMPT_TOKENS} tokens)",
-            where="text",
-        )
-    return text
+    return checked_text(
+        text,
+        empty="type a prompt for the model to continue",
+        noun="prompt",
+        max_chars=MAX_PROMPT_CHARS,
+        reads=f"the lab itself reads only the first {MAX_PROMPT_TOKENS} tokens",
+    )
 
 
 def tokenize_prompt(
@@ -123,7 +115,7 @@ def tokenize_prompt(
     cut = None
     if len(ids) > max_tokens:
         start = offsets[max_tokens][0]
-        cut = PromptCut(len(ids), max_tokens, start, _preview(text[start:]))
+        cut = PromptCut(len(ids), max_tokens, start, preview(text[start:]))
         ids, pieces, offsets, special = (s[:max_tokens] for s in (ids, pieces, offsets, special))
     tokens = tuple(token_text(tokenizer, i) for i in ids)
     return Prompt(
@@ -165,11 +157,6 @@ def group_words(tokens: Sequence[str], special: Sequence[bool]) -> tuple[int | N
         words.append(current)
         fresh = token[-1:].isspace()  # a newline token ends its word
     return tuple(words)
-
-
-def _preview(rest: str) -> str:
-    rest = " ".join(rest.split())
-    return rest if len(rest) <= PREVIEW_CHARS else rest[: PREVIEW_CHARS - 1] + "\u2026"
 
 
 def _bytes_to_unicode() -> dict[int, str]:

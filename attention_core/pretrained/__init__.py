@@ -8,11 +8,9 @@ downloads anything.
 
 from attention_core.pretrained.files import (
     DEFAULT_MODEL_DIR,
-    FETCH_COMMAND,
     MODEL_DIR_ENV,
     MODEL_NAME,
     REQUIRED_FILES,
-    ModelMissing,
 )
 from attention_core.pretrained.focus import (
     HeadChange,
@@ -28,6 +26,7 @@ from attention_core.pretrained.model import Model, Run, load_model
 from attention_core.pretrained.patterns import PATTERN_NAMES, HeadPattern, head_pattern
 from attention_core.pretrained.to_scenario import head_scenario
 from attention_core.pretrained.tokenize import MAX_MODEL_TOKENS, Tokenized, Truncation
+from attention_core.trained.files import FETCH_COMMAND, ModelMissing
 
 __all__ = [
     "DEFAULT_MODEL_DIR",

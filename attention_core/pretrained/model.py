@@ -12,10 +12,9 @@ without them.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,14 +26,13 @@ from attention_core.attention import AttentionTrace
 from attention_core.errors import InputError
 from attention_core.parsing import label_tokens
 from attention_core.pretrained import bert
-from attention_core.pretrained.files import (
-    check_files,
-    missing_package,
-    model_dir,
-    unreadable,
-)
+from attention_core.pretrained.files import MINILM, check_files, model_dir, unreadable
 from attention_core.pretrained.patterns import HeadPattern, head_pattern
 from attention_core.pretrained.tokenize import PAD, Tokenized, Truncation, tokenize
+from attention_core.trained.files import missing_package
+from attention_core.trained.patterns import word_id_array
+from attention_core.trained.run import one_blas_thread
+from attention_core.trained.tokenize import read_tokenizer
 
 MAX_BATCH = 16
 
@@ -125,11 +123,10 @@ class Run:
     # ---- per-head summaries ----------------------------------------------------------
     def pattern(self, layer: int, head: int) -> HeadPattern:
         """The pattern label of one head, computed from its weights (see ``patterns``)."""
-        word_ids = np.array([-1 if w is None else w for w in self.words])
         return head_pattern(
             self.weights[layer, head],
             special=np.array(self.special),
-            word_ids=word_ids,
+            word_ids=word_id_array(self.words),
             token_ids=self.ids,
             n_valid=self.n_valid,
         )
@@ -200,33 +197,6 @@ class Model:
         )
 
 
-@functools.cache
-def _blas_controller() -> Any:
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:  # optional: without it BLAS keeps its own thread count
-        return None
-    return ThreadpoolController()
-
-
-@contextlib.contextmanager
-def one_blas_thread() -> Iterator[None]:
-    """Run the forward pass with one BLAS thread.
-
-    Its products are small ((n, 384) by (384, 1536)), and on a busy 2-core machine (a
-    Streamlit server beside a browser, or CI) OpenBLAS's second thread waits for a core:
-    measured here, encode took a median 1.5 s with 2 threads against 80 ms with one.
-    The limit is process-wide: two sessions encoding at once can at worst leave BLAS at one
-    thread, which suits this app's small matrices anyway.
-    """
-    controller = _blas_controller()
-    if controller is None:
-        yield
-        return
-    with controller.limit(limits=1, user_api="blas"):
-        yield
-
-
 def load_model(path: str | Path | None = None, dtype: type[np.floating] = np.float32) -> Model:
     """Read the model from ``path`` (default: .model/all-MiniLM-L6-v2 in the repo).
 
@@ -258,14 +228,7 @@ def _read_config(folder: Path) -> bert.BertConfig:
 
 
 def _read_tokenizer(folder: Path) -> Any:
-    try:
-        from tokenizers import Tokenizer
-    except ImportError:
-        raise missing_package("tokenizers") from None
-    try:
-        tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-    except Exception as exc:  # the Rust side raises plain Exception on a bad file
-        raise unreadable(folder, "tokenizer.json", exc) from None
+    tokenizer = read_tokenizer(MINILM, folder)
     tokenizer.no_padding()  # the file pads every text to 128; a run has its own length
     tokenizer.no_truncation()  # done in tokenize(), which reports where the text was cut
     return tokenizer

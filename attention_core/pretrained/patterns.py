@@ -12,17 +12,17 @@ For one head's weights (n, n) and the real (non-special, non-padding) query rows
 The label is the strongest of the first four when its mean reaches ``CLEAR`` (half of the
 attention); otherwise "broad" when the rows are at least ``BROAD`` of maximal entropy;
 otherwise None (no single clear pattern, e.g. attention to itself or to a few content
-words). The scores are kept so a page can show how clear a label is.
+words). The scores are kept so a page can show how clear a label is. The measures the
+decoder shares (and CLEAR, BROAD) are ``attention_core.trained.patterns``.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.trained import patterns as measures
 
 PATTERN_NAMES = {
     "previous": "previous token",
@@ -31,21 +31,13 @@ PATTERN_NAMES = {
     "same_word": "same word",
     "broad": "broad",
 }
-CLEAR = 0.5  # a positional/sink/word label needs half of the attention on average
-BROAD = 0.75  # a broad head's rows have >= 75 % of the entropy of a uniform row
+FOCUSED = ("previous", "next", "sink", "same_word")
 
 
-@dataclass(frozen=True)
-class HeadPattern:
+class HeadPattern(measures.Pattern):
     """``label``: a key of PATTERN_NAMES or None; ``scores``: every measure, 0..1."""
 
-    label: str | None
-    scores: dict[str, float]
-
-    @property
-    def name(self) -> str:
-        """The label as a page shows it ("" when there is none)."""
-        return PATTERN_NAMES[self.label] if self.label else ""
+    NAMES = PATTERN_NAMES
 
 
 def head_pattern(
@@ -70,57 +62,21 @@ def head_pattern(
     W = W[:n_valid, :n_valid]  # padding neither asks nor is attended to
     queries = np.flatnonzero(~special[:n_valid])
     if queries.size == 0:
-        return HeadPattern(None, {k: 0.0 for k in PATTERN_NAMES})
+        return HeadPattern.none()
+    mates = measures.word_mates(n_valid, word_ids, token_ids)
+    np.fill_diagonal(mates, False)  # another piece or copy, in either direction
     scores = {
-        "previous": diagonal_mean(W, queries, -1),
-        "next": diagonal_mean(W, queries, +1),
+        "previous": measures.diagonal_mean(W, queries, -1),
+        "next": measures.diagonal_mean(W, queries, +1),
         "sink": float(W[np.ix_(queries, np.flatnonzero(special[:n_valid]))].sum(axis=1).mean()),
-        "same_word": _same_word(W, queries, word_ids, token_ids, n_valid),
+        "same_word": measures.mean_on_mates(W, queries, mates),
         "broad": _mean_entropy(W[queries], n_valid),
     }
-    return HeadPattern(_label(scores), scores)
-
-
-def _label(scores: dict[str, float]) -> str | None:
-    best = max(("previous", "next", "sink", "same_word"), key=lambda k: scores[k])
-    if scores[best] >= CLEAR:
-        return best
-    return "broad" if scores["broad"] >= BROAD else None
-
-
-def diagonal_mean(W: NDArray[np.float64], queries: NDArray[np.intp], shift: int) -> float:
-    """Mean of W[i, i + shift] over the queries; a query with no such key counts 0."""
-    keys = queries + shift
-    ok = (keys >= 0) & (keys < W.shape[1])
-    total = W[queries[ok], keys[ok]].sum()
-    return float(total / queries.size)
-
-
-def _same_word(
-    W: NDArray[np.float64],
-    queries: NDArray[np.intp],
-    word_ids: NDArray[np.integer] | None,
-    token_ids: NDArray[np.integer] | None,
-    n: int,
-) -> float:
-    mates = np.zeros((n, n), dtype=bool)  # mates[i, j]: j is another piece/copy of i
-    if word_ids is not None:
-        w = np.asarray(word_ids)[:n]
-        mates |= (w[:, None] == w[None, :]) & (w[:, None] >= 0)
-    if token_ids is not None:
-        t = np.asarray(token_ids)[:n]
-        mates |= t[:, None] == t[None, :]
-    np.fill_diagonal(mates, False)
-    has = queries[mates[queries].any(axis=1)]
-    if has.size == 0:
-        return 0.0
-    return float((W[has] * mates[has]).sum(axis=1).mean())
+    return HeadPattern(measures.pick_label(scores, FOCUSED), scores)
 
 
 def _mean_entropy(rows: NDArray[np.float64], n: int) -> float:
     """Mean row entropy divided by log(n), the entropy of a uniform row (0..1)."""
     if n < 2:
         return 0.0
-    p = np.clip(rows, 1e-300, None)  # 0 log 0 = 0
-    entropy = -(rows * np.log(p)).sum(axis=1)  # (n_q,)
-    return float(entropy.mean() / np.log(n))
+    return float(measures.row_entropy(rows).mean() / np.log(n))

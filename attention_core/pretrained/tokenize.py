@@ -19,31 +19,21 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.trained.tokenize import TextCut, checked_text, preview
 
 MAX_MODEL_TOKENS = 128  # the length the model was tuned at (tokenizer.json truncates here)
 MAX_TEXT_CHARS = 100_000  # far more than 128 tokens' worth; keeps a pasted book fast
 UNK = "[UNK]"
 CLS, SEP, PAD = "[CLS]", "[SEP]", "[PAD]"
-PREVIEW_CHARS = 40
 
 
-@dataclass(frozen=True)
-class Truncation:
+class Truncation(TextCut):
     """The text made more than ``MAX_MODEL_TOKENS`` tokens and was cut.
 
     ``n_tokens``: tokens of the whole text ([CLS] and [SEP] included); ``n_kept``: how many
     the model read; ``cut_char``: index in the text of the first character left out;
     ``dropped_preview``: the start of what was left out.
     """
-
-    n_tokens: int
-    n_kept: int
-    cut_char: int
-    dropped_preview: str
-
-    @property
-    def n_dropped(self) -> int:
-        return self.n_tokens - self.n_kept
 
     @property
     def message(self) -> str:
@@ -107,15 +97,13 @@ class Tokenized:
 
 
 def check_text(text: object) -> str:
-    if not isinstance(text, str) or not text.strip():
-        raise InputError("type a sentence for the model to read", where="text")
-    if len(text) > MAX_TEXT_CHARS:
-        raise InputError(
-            f"this text has {len(text):,} characters; at most {MAX_TEXT_CHARS:,} are read "
-            f"(the model itself reads only the first {MAX_MODEL_TOKENS} tokens)",
-            where="text",
-        )
-    return text
+    return checked_text(
+        text,
+        empty="type a sentence for the model to read",
+        noun="text",
+        max_chars=MAX_TEXT_CHARS,
+        reads=f"the model itself reads only the first {MAX_MODEL_TOKENS} tokens",
+    )
 
 
 def tokenize(tokenizer: Any, text: str, max_tokens: int = MAX_MODEL_TOKENS) -> Tokenized:
@@ -136,7 +124,7 @@ def tokenize(tokenizer: Any, text: str, max_tokens: int = MAX_MODEL_TOKENS) -> T
             n_tokens=len(tokens),
             n_kept=max_tokens,
             cut_char=cut,
-            dropped_preview=_preview(text[cut:]),
+            dropped_preview=preview(text[cut:]),
         )
         keep = [*range(max_tokens - 1), len(tokens) - 1]
         tokens, ids, offsets, special = (
@@ -179,8 +167,3 @@ def group_words(
 
 def _has_space(gap: str) -> bool:
     return any(ch.isspace() for ch in gap)
-
-
-def _preview(rest: str) -> str:
-    rest = " ".join(rest.split())
-    return rest if len(rest) <= PREVIEW_CHARS else rest[: PREVIEW_CHARS - 1] + "\u2026"
