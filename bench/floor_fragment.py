@@ -29,23 +29,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--extra", type=int, default=45)
     args = p.parse_args(argv)
     cases = {
-        "floor: toggle -> 6x6 heatmap (full rerun, nothing else)": ("bench/floor_app.py", ""),
-        "the same in a fragment, alone": ("bench/floor_fragment_app.py", "?extra=0"),
+        "floor: toggle -> 6x6 heatmap (full rerun, nothing else)": ("bench/floor_app.py", 0, ""),
+        "the same in a fragment, alone": ("bench/floor_fragment_app.py", 0, ""),
         f"in a fragment, {args.extra} static elements outside": (
-            "bench/floor_fragment_app.py", f"?extra={args.extra}"),
+            "bench/floor_fragment_app.py", args.extra, ""),
         f"full rerun, {args.extra} static elements": (
-            "bench/floor_fragment_app.py", f"?extra={args.extra}&full=1"),
+            "bench/floor_fragment_app.py", args.extra, "1"),
     }  # fmt: skip
     samples: dict[str, list[float]] = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         for r in range(args.rounds):
             order = list(cases.items()) if r % 2 == 0 else list(reversed(cases.items()))
-            for name, (script, query) in order:
-                with serving(script) as url:
+            for name, (script, extra, full) in order:
+                os.environ["FLOOR_EXTRA"], os.environ["FLOOR_FULL"] = str(extra), full
+                with serving(script) as url:  # its server inherits them
                     page = browser.new_page(viewport={"width": 1400, "height": 1000})
                     samples.setdefault(name, []).extend(
-                        _measure(page, url + "/" + query, TOGGLE, "Space", WATCH, args.steps)
+                        _measure(page, url + "/", TOGGLE, "Space", WATCH, args.steps)
                     )
                     page.close()
         browser.close()

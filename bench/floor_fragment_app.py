@@ -1,14 +1,16 @@
 """The floor's toggle and 6 x 6 heatmap (bench/floor_app.py), in an ``st.fragment``, beside
-``?extra=N`` static elements outside it (captions, select boxes, markdown, expanders: what a
-lab page holds around its pickers); ``?full=1`` puts the toggle outside the fragment, so a
-toggle reruns the whole page. bench/floor_fragment.py times them against the floor."""
+$FLOOR_EXTRA static elements outside it (captions, select boxes, markdown, expanders: what a
+lab page holds around its pickers); $FLOOR_FULL=1 puts the toggle outside the fragment, so a
+toggle reruns the whole page. bench/floor_fragment.py sets them and times each server."""
+
+import os
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-extra = int(st.query_params.get("extra", "0"))
-full = st.query_params.get("full") == "1"
+extra = int(os.environ.get("FLOOR_EXTRA", "0"))
+full = os.environ.get("FLOOR_FULL") == "1"
 
 
 def static(n: int) -> None:
