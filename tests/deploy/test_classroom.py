@@ -27,7 +27,7 @@ from off_loop import run_load
 from bench import load
 from deploy.precompress import frontend_dir
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # serial: a load test, run alone
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2

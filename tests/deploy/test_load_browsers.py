@@ -14,7 +14,7 @@ from off_loop import run_load
 from bench import load
 from bench.browser import find_chromium, start_server
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # serial: a load test, run alone
 
 BROWSERS = 3
 
