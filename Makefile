@@ -57,10 +57,14 @@ dev: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## like run, with live reload
 classroom: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## serve a class on http://<this machine>:$(PORT); Ctrl-C stops
 	PORT=$(PORT) PYTHON=$(PY) bash deploy/classroom.sh
 
+# The suite in two pytest processes (pytest-xdist), a test file per worker at a time, so a
+# module's shared server, browser context or walk is made once; then the load tests alone,
+# since they judge how a server copes on this machine (marker `serial`, pyproject.toml).
 test: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## lint, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile -m "not serial"
+	$(PY) -m pytest -m serial
 	$(PY) tests/mutation/run_mutants.py
 
 test-fast: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## everything but the browser tests

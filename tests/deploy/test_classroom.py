@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from off_loop import run_load
 
 from bench import load
 from deploy.precompress import frontend_dir
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # serial: a load test, run alone
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
@@ -179,7 +180,7 @@ def test_classroom_serves_websocket_sessions_and_stops_on_ctrl_c(classroom: Clas
         server_ports=classroom.backend_ports,
         warmup=False,
     )
-    summary, stats = load.run(opts)
+    summary, stats = run_load(opts)
     assert summary["errors"] == 0, stats.errors
     assert summary["leaks"] == 0, stats.leaks
     assert summary["first_page_s"]["n"] == 6

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from off_loop import run_load
 
 from bench import load
 from bench.browser import find_chromium, start_server
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # serial: a load test, run alone
 
 BROWSERS = 3
 
@@ -45,7 +46,7 @@ def test_three_browsers_get_pages_and_clicks_beside_the_class(
         pids=[pid],
         browsers=BROWSERS,
     )
-    summary, stats = load.run(opts)
+    summary, stats = run_load(opts)
     assert summary["errors"] == 0, stats.errors
     assert summary["leaks"] == 0, stats.leaks
     seen = summary["browsers"]

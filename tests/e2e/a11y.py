@@ -18,13 +18,16 @@ TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa")
 BLOCKING = ("serious", "critical")  # the impacts issue 20 allows none of
 AXE_VERSION = re.search(r"axe v(\d+\.\d+\.\d+)", AXE_SCRIPT[:200]).group(1)  # type: ignore[union-attr]
 
-_RUN = """async (tags) => {
-  const r = await axe.run(document, {runOnly: {type: "tag", values: tags},
-                                     resultTypes: ["violations"]});
-  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map(n => ({target: n.target.join(" "), html: n.html.slice(0, 160),
-                              summary: n.failureSummary}))}));
+# Started without awaiting (window.__axeRun holds the promise), so several pages can run
+# axe at the same time, each in its own renderer; ``finish_audit`` awaits it.
+_START = """(tags) => {
+  window.__axeRun = axe.run(document, {runOnly: {type: "tag", values: tags},
+                                       resultTypes: ["violations"]})
+    .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map(n => ({target: n.target.join(" "), html: n.html.slice(0, 160),
+                                summary: n.failureSummary}))})));
 }"""
+_FINISH = "() => window.__axeRun"
 
 
 @dataclass(frozen=True)
@@ -42,14 +45,25 @@ class Violation:
         return f"{head}\n{where}{more}"
 
 
-def audit(page: Page) -> list[Violation]:
-    """Every WCAG A/AA violation axe finds on the page as it is now, worst first."""
+def start_audit(page: Page) -> None:
+    """Start axe on the page as it is now (injected once per document); returns at once."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE_SCRIPT)
+    page.evaluate(_START, list(TAGS))
+
+
+def finish_audit(page: Page) -> list[Violation]:
+    """The violations of the audit ``start_audit`` began on ``page``, worst first."""
     found = [Violation(v["id"], v["impact"] or "", v["help"], tuple(v["nodes"]))
-             for v in page.evaluate(_RUN, list(TAGS))]  # fmt: skip
+             for v in page.evaluate(_FINISH)]  # fmt: skip
     order = {"critical": 0, "serious": 1, "moderate": 2, "minor": 3}
     return sorted(found, key=lambda v: (order.get(v.impact, 4), v.rule))
+
+
+def audit(page: Page) -> list[Violation]:
+    """Every WCAG A/AA violation axe finds on the page as it is now, worst first."""
+    start_audit(page)
+    return finish_audit(page)
 
 
 def blocking(violations: list[Violation]) -> list[Violation]:

@@ -3,7 +3,8 @@
 - axe-core 4.12 (tests/e2e/a11y.py) with the WCAG 2.0/2.1/2.2 A and AA rules on every page
   (attention_ui.frame.pages), light and dark at 1400x1000 and light on a phone at 390x844:
   no serious or critical violation. One browser context per theme and size, so every page
-  after the first loads from its HTTP cache.
+  after the first loads from its HTTP cache; the three and the 320 px reflow context walk
+  the pages side by side, in one walk (the ``walk`` fixture) that the tests read.
 - Reflow (1.4.10) at 320 px: no page scrolls sideways (a grid, a chart or a formula may
   scroll inside itself).
 - Target size (2.5.8) on a phone: the menu's links, the steppers, Previous/Next, the
@@ -17,9 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pytest
-from a11y import AXE_VERSION, audit, blocking
+from a11y import AXE_VERSION, Violation, audit, blocking, finish_audit, start_audit
 from helpers import MAIN, goto, shot, wait_idle
 from page_objects import ScoresPage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -50,41 +52,30 @@ def open_context(browser: Browser, browser_context_args: dict, **options) -> Bro
     return browser.new_context(**{**browser_context_args, **options})
 
 
-def every_page(page: Page) -> Iterator[str]:
-    """Open each page in turn, in one session: the first by its address, the others by the
-    menu (a rerun, not a page load: about a second each instead of three). The menu's link
-    is clicked by script, so it works while a phone's sidebar is closed."""
+REFLOW = "light-320"  # a desktop browser zoomed to 400 % (1280 / 4): WCAG's reflow width
+WALKED = {**CONFIGS, REFLOW: {"viewport": {"width": 320, "height": 720}}}
+
+
+def every_page(pages: dict[str, Page]) -> Iterator[str]:
+    """Open each page in turn in every one of ``pages`` at once (one session each): the
+    first by its address, the others by the menu (a rerun, not a page load: about a second
+    each instead of three). The clicks go out to every session before the first wait, so
+    the sessions rerun side by side. The menu's link is clicked by script, so it works
+    while a phone's sidebar is closed."""
     for n, spec in enumerate(ALL_PAGES):
-        if n == 0:
-            goto(page, url(spec.key), timeout=60_000)
-        else:
-            page.evaluate(
-                "(t) => [...document.querySelectorAll('.st-key-nav a')]"
-                ".find(a => a.textContent.trim() === t).click()",
-                spec.title,
-            )
+        for page in pages.values():
+            if n == 0:
+                page.goto(url(spec.key), timeout=60_000)
+            else:
+                page.evaluate(
+                    "(t) => [...document.querySelectorAll('.st-key-nav a')]"
+                    ".find(a => a.textContent.trim() === t).click()",
+                    spec.title,
+                )
+        for page in pages.values():
             expect(page.locator(f"{MAIN} h1").first).to_have_text(spec.title, timeout=60_000)
             wait_idle(page, timeout=60_000)
         yield spec.key
-
-
-@pytest.mark.parametrize("config", list(CONFIGS))
-def test_axe_finds_no_serious_or_critical_violation_on_any_page(
-    browser: Browser, browser_context_args: dict, config: str
-) -> None:
-    context = open_context(browser, browser_context_args, **CONFIGS[config])
-    page = context.new_page()
-    try:
-        found = {}
-        for key in every_page(page):
-            bad = blocking(audit(page))
-            if bad:
-                found[key] = bad
-                shot(page, f"axe-{config}-{key}")
-        report = "\n".join(f"{k}:\n" + "\n".join(map(str, v)) for k, v in found.items())
-        assert not found, f"axe-core {AXE_VERSION}, {config}:\n{report}"
-    finally:
-        context.close()
 
 
 def page_overflow(page: Page) -> float:
@@ -96,20 +87,59 @@ def page_overflow(page: Page) -> float:
     )
 
 
-def test_no_page_scrolls_sideways_at_320_px(browser: Browser, browser_context_args: dict) -> None:
-    """A desktop browser zoomed to 400 % (1280 / 4): WCAG's reflow width."""
-    context = open_context(browser, browser_context_args, viewport={"width": 320, "height": 720})
-    page = context.new_page()
+@dataclass
+class Walk:
+    """What one walk through every page found, in each configuration at once."""
+
+    scanned: dict[str, list[str]] = field(default_factory=dict)  # configuration -> page keys
+    found: dict[str, dict[str, list[Violation]]] = field(default_factory=dict)  # blocking ones
+    overflow: dict[str, float] = field(default_factory=dict)  # page key -> px, at 320 px
+
+
+@pytest.fixture(scope="module")
+def walk(browser: Browser, browser_context_args: dict) -> Iterator[Walk]:
+    """Every page in the three axe configurations and at 320 px, walked side by side (one
+    context each); axe runs in the three configurations' pages at the same time."""
+    contexts = {name: open_context(browser, browser_context_args, **options)
+                for name, options in WALKED.items()}  # fmt: skip
+    pages = {name: context.new_page() for name, context in contexts.items()}
+    audited = {name: pages[name] for name in CONFIGS}
+    result = Walk({name: [] for name in CONFIGS}, {name: {} for name in CONFIGS})
     try:
-        wide = {}
-        for key in every_page(page):
-            over = page_overflow(page)
+        for key in every_page(pages):
+            for page in audited.values():
+                start_audit(page)
+            result.overflow[key] = over = page_overflow(pages[REFLOW])
             if over > 1:
-                wide[key] = over
-                shot(page, f"reflow-320-{key}")
-        assert not wide, f"pages that scroll sideways at 320 px (px): {wide}"
+                shot(pages[REFLOW], f"reflow-320-{key}")
+            for config, page in audited.items():
+                bad = blocking(finish_audit(page))
+                result.scanned[config].append(key)
+                if bad:
+                    result.found[config][key] = bad
+                    shot(page, f"axe-{config}-{key}")
+        yield result
     finally:
-        context.close()
+        for context in contexts.values():
+            context.close()
+
+
+EVERY_KEY = [spec.key for spec in ALL_PAGES]
+
+
+@pytest.mark.parametrize("config", list(CONFIGS))
+def test_axe_finds_no_serious_or_critical_violation_on_any_page(walk: Walk, config: str) -> None:
+    assert walk.scanned[config] == EVERY_KEY
+    found = walk.found[config]
+    report = "\n".join(f"{k}:\n" + "\n".join(map(str, v)) for k, v in found.items())
+    assert not found, f"axe-core {AXE_VERSION}, {config}:\n{report}"
+
+
+def test_no_page_scrolls_sideways_at_320_px(walk: Walk) -> None:
+    """A desktop browser zoomed to 400 % (1280 / 4): WCAG's reflow width."""
+    assert list(walk.overflow) == EVERY_KEY
+    wide = {key: over for key, over in walk.overflow.items() if over > 1}
+    assert not wide, f"pages that scroll sideways at 320 px (px): {wide}"
 
 
 def boxes(page: Page, selector: str) -> list[tuple[float, float, str]]:

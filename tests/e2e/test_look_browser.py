@@ -7,6 +7,7 @@ projector-<step>.png). Small local locators only.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import pytest
 from helpers import EXCEPTION, MAIN, PLOTLY, REPO_ROOT, SIDEBAR, goto, shot, wait_idle
@@ -93,10 +94,21 @@ def test_the_phone_menu_closes_after_a_tap(browser: Browser, browser_context_arg
         context.close()
 
 
-@pytest.mark.parametrize("key", [p.key for p in ALL_PAGES])
-def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key: str) -> None:
+@pytest.fixture(scope="module")
+def phone(browser: Browser, browser_context_args: dict) -> Iterator[BrowserContext]:
+    """One phone for the module's page checks: after the first page, each page's files come
+    from its HTTP cache. Each page is still opened in a new tab, a new Streamlit session
+    (nothing in it opens the sidebar: test_the_phone_menu_closes_after_a_tap has its own)."""
     context = phone_context(browser, browser_context_args)
-    page = context.new_page()
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("key", [p.key for p in ALL_PAGES])
+def test_every_page_on_a_phone(phone: BrowserContext, key: str) -> None:
+    page = phone.new_page()
     try:
         goto(page, f"/{'' if key == 'start' else key}?s={CAUSAL}")
         sidebar = page.locator(SIDEBAR)
@@ -110,7 +122,7 @@ def test_every_page_on_a_phone(browser: Browser, browser_context_args: dict, key
         assert overflow <= 1, f"the page scrolls sideways by {overflow} px"
         shot(page, f"phone-{key}")
     finally:
-        context.close()
+        page.close()
 
 
 def test_the_real_model_page_on_a_phone(browser: Browser, browser_context_args: dict) -> None:

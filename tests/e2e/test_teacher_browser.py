@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Iterator
 
 import pytest
 from helpers import REPO_ROOT, goto, shot
@@ -61,12 +62,9 @@ def test_the_recipe_diagram_follows_the_theme(
         context.close()
 
 
-def test_the_recipe_arrows_point_down_once_the_boxes_stack(
-    page: Page, browser: Browser, browser_context_args: dict
-) -> None:
+def test_the_recipe_arrows_point_down_once_the_boxes_stack(page: Page, screens: Screens) -> None:
     assert StartPage(page).open().recipe_arrows() == ["→"] * 4  # a row of boxes
-    context = phone(browser, browser_context_args)
-    small = context.new_page()
+    small = screens.tab("phone")
     try:
         start = StartPage(small).open()
         assert start.recipe_arrows() == ["↓"] * 4
@@ -76,14 +74,11 @@ def test_the_recipe_arrows_point_down_once_the_boxes_stack(
         start.pipeline_link("Scale").scroll_into_view_if_needed()
         shot(small, "teacher-start-recipe-phone", full=False)
     finally:
-        context.close()
+        small.close()
 
 
-def test_previous_and_next_are_a_thumbs_height_on_a_phone(
-    browser: Browser, browser_context_args: dict
-) -> None:
-    context = phone(browser, browser_context_args)
-    page = context.new_page()
+def test_previous_and_next_are_a_thumbs_height_on_a_phone(screens: Screens) -> None:
+    page = screens.tab("phone")
     try:
         softmax = SoftmaxPage(page).open()
         links = softmax.prev_next_links()
@@ -94,10 +89,29 @@ def test_previous_and_next_are_a_thumbs_height_on_a_phone(
             assert box is not None and box["height"] >= 44, f"{box} is too small to tap"
         shot(page, "teacher-prev-next-phone", full=False)
     finally:
-        context.close()
+        page.close()
 
 
 SIZES = {"desktop": (1400, 1000), "hd": (1920, 1080), "phone": PHONE}
+
+
+class Screens:
+    """One browser context per screen size for the whole module, made when first asked
+    for: after its first page, a size's pages load from its HTTP cache. ``tab(size)`` is a
+    new tab, so a new Streamlit session; close it after use."""
+
+    def __init__(self, browser: Browser, browser_context_args: dict) -> None:
+        self.browser, self.args = browser, browser_context_args
+        self.contexts: dict[str, BrowserContext] = {}
+
+    def tab(self, size: str) -> Page:
+        if size not in self.contexts:
+            self.contexts[size] = sized(self.browser, self.args, size)
+        return self.contexts[size].new_page()
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
 
 
 def sized(browser: Browser, browser_context_args: dict, size: str) -> BrowserContext:
@@ -107,6 +121,15 @@ def sized(browser: Browser, browser_context_args: dict, size: str) -> BrowserCon
     return browser.new_context(
         **{**browser_context_args, "viewport": {"width": width, "height": height}}
     )
+
+
+@pytest.fixture(scope="module")
+def screens(browser: Browser, browser_context_args: dict) -> Iterator[Screens]:
+    made = Screens(browser, browser_context_args)
+    try:
+        yield made
+    finally:
+        made.close()
 
 
 def expect_landed_on_scores(scores: ScoresPage, notice: str) -> None:
@@ -120,11 +143,8 @@ def expect_landed_on_scores(scores: ScoresPage, notice: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_opening_a_multi_head_head_lands_at_the_top_of_scores(
-    browser: Browser, browser_context_args: dict, size: str
-) -> None:
-    context = sized(browser, browser_context_args, size)
-    page = context.new_page()
+def test_opening_a_multi_head_head_lands_at_the_top_of_scores(screens: Screens, size: str) -> None:
+    page = screens.tab(size)
     try:
         lab = MultiHeadPage(page)
         goto(page, f"/multi-head?s={PRESETS['two_heads'].build().to_url()}", timeout=lab.TIMEOUT)
@@ -135,18 +155,17 @@ def test_opening_a_multi_head_head_lands_at_the_top_of_scores(
         expect_landed_on_scores(ScoresPage(page), "Head 1's Q, K and V are now your scenario")
         shot(page, f"teacher-open-head-multi-head-{size}", full=False)
     finally:
-        context.close()
+        page.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
-    browser: Browser, browser_context_args: dict, size: str
+    screens: Screens, size: str
 ) -> None:
     pytest.importorskip("tokenizers")
     if not (REPO_ROOT / ".model").exists():
         pytest.skip("model not fetched: make model")
-    context = sized(browser, browser_context_args, size)
-    page = context.new_page()
+    page = screens.tab(size)
     try:
         lab = RealModelPage(page).open("?rm_token=it&rm_layer=4&rm_head=2")
         page.locator(".st-key-rm_open button").scroll_into_view_if_needed()
@@ -156,7 +175,7 @@ def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
         assert (scores.picked_query(), scores.picked_key()) == ("it", "animal")
         shot(page, f"teacher-open-head-real-model-{size}", full=False)
     finally:
-        context.close()
+        page.close()
 
 
 def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
