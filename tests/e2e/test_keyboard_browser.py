@@ -74,11 +74,24 @@ class Keyboard:
         pad = 6  # an outline or ring around the element (outline-offset 2 px + 2 px width)
         clip = {"x": max(x - pad, 0), "y": max(y - pad, 0), "width": min(w + 2 * pad, 1200),
                 "height": min(h + 2 * pad, 400)}  # fmt: skip
-        focused = self.page.screenshot(clip=clip, animations="disabled", caret="initial")
-        self.page.evaluate("window.__focused.blur()")
-        blurred = self.page.screenshot(clip=clip, animations="disabled", caret="initial")
-        self.page.evaluate("window.__focused.focus()")
-        assert focused != blurred, f"{where}: no visible focus indicator"
+        # A select box draws its ring from React state, a frame or more after the focus
+        # event: on a busy machine, look again (up to three times) before saying it has none.
+        for _ in range(3):
+            self._frames()
+            focused = self.page.screenshot(clip=clip, animations="disabled", caret="initial")
+            self.page.evaluate("window.__focused.blur()")
+            self._frames()
+            blurred = self.page.screenshot(clip=clip, animations="disabled", caret="initial")
+            self.page.evaluate("window.__focused.focus()")
+            if focused != blurred:
+                return
+            self.page.wait_for_timeout(150)
+        raise AssertionError(f"{where}: no visible focus indicator")
+
+    def _frames(self) -> None:
+        """Two animation frames: what the focus changed has been drawn."""
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                           "requestAnimationFrame(r)))")  # fmt: skip
 
     def press(self, key: str) -> dict:
         self.page.keyboard.press(key)
