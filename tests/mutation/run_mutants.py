@@ -118,14 +118,14 @@ MUTANTS = (
     ),
     Mutant(
         "next-token score drops the last key (off by one at the grid's edge)",
-        "attention_core/pretrained/patterns.py",
+        "attention_core/trained/patterns.py",
         "ok = (keys >= 0) & (keys < W.shape[1])",
         "ok = (keys >= 0) & (keys < W.shape[1] - 1)",
         ("tests/core/test_pretrained_patterns.py",),
     ),
     Mutant(
         "previous-token score drops the first key",
-        "attention_core/pretrained/patterns.py",
+        "attention_core/trained/patterns.py",
         "ok = (keys >= 0) & (keys < W.shape[1])",
         "ok = (keys > 0) & (keys < W.shape[1])",
         ("tests/core/test_pretrained_patterns.py",),
