@@ -65,8 +65,9 @@ def test_loading_an_example_over_my_edits_is_undone_from_the_sidebar(page: Page)
     sidebar.locator(".st-key-preset_choice").click()
     page.get_by_role("option", name=PRESETS["paper_toy"].title).click()
     wait_idle(page)
+    edited = page.evaluate("location.search")  # my own words are in the address already
     sidebar.locator(".st-key-preset_choice_load button").click()
-    page.wait_for_function("() => location.search.length > 0")
+    page.wait_for_function("(was) => location.search !== was", arg=edited)
     wait_idle(page)
     assert url_tokens(page) == PRESETS["paper_toy"].build().tokens
     sidebar.locator(".st-key-undo_replace").get_by_role("button").first.click()
