@@ -181,12 +181,12 @@ def smaps_result(who: str, m: dict[str, int]) -> Result:
 
 # ---- in Chromium -------------------------------------------------------------------------------
 FLOOR_WATCH = ".st-key-floor_heatmap .heatmap-label"
-SCORES = ".st-key-dec_scores_chart .heatmap-label"
-SOFTMAX = ".st-key-dec_softmax_chart .heatmap-label"
+SCORES = ".st-key-dec_scores_chart"
+SOFTMAX = ".st-key-dec_softmax_chart"
 # The "weight on one key" grid prints no numbers (hover only): its title names the picked
 # token, and Plotly redraws title and cells in one call.
 TOKEN_CELLS = ".st-key-dec_on_target .gtitle"
-TABS = ".st-key-dec_scores_chart .heatmap-label, .st-key-dec_softmax_chart .heatmap-label"
+TABS = ".st-key-dec_scores_chart, .st-key-dec_softmax_chart"
 
 
 def bench_browser(steps: int) -> list[Result]:
@@ -226,7 +226,7 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
     page.wait_for_selector(".st-key-dec_patterns .heatmaplayer", timeout=120_000)
     settle(page)
     page.get_by_role("tab", name="Scores", exact=True).click()
-    page.wait_for_selector(SCORES, timeout=60_000)
+    page.wait_for_selector(f"{SCORES} .heatmaplayer", timeout=60_000)
     settle(page)
     out = {
         "head pick, Scores tab -> its grid redrawn": [
@@ -234,13 +234,13 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
         ]
     }
     page.get_by_role("tab", name="Softmax", exact=True).click()
-    page.wait_for_selector(SOFTMAX, timeout=60_000)
+    page.wait_for_selector(f"{SOFTMAX} .heatmaplayer", timeout=60_000)
     settle(page)
     out["head pick, Softmax tab -> its grid redrawn"] = [
         time_change(page, SOFTMAX, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
     ]
     page.get_by_role("tab", name="Scores", exact=True).click()
-    page.wait_for_selector(SCORES, timeout=60_000)
+    page.wait_for_selector(f"{SCORES} .heatmaplayer", timeout=60_000)
     settle(page)
     out["token pick -> 'weight on one key' grid redrawn"] = [
         time_change(page, TOKEN_CELLS, _pick(page, "dec_token", k % 2 == 1)) for k in range(steps)

@@ -31,7 +31,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.bench_real_model import _pick
-from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, find_chromium, settle, start_server
+from bench.browser import (
+    CHANGED,
+    CHROMIUM_ARGS,
+    IDLE,
+    drawn,
+    find_chromium,
+    settle,
+    start_server,
+)
 
 FLOOR_CELLS = ".st-key-floor_heatmap .heatmap-label"
 
@@ -48,7 +56,8 @@ class Lab:
     texts: tuple[str, str]
 
     def cells(self, stage: str) -> str:
-        return f".st-key-{self.prefix}_{stage}_chart .heatmap-label"
+        """A stage's chart: a real head's grid prints its numbers on hover only."""
+        return f".st-key-{self.prefix}_{stage}_chart"
 
 
 LABS = (
@@ -153,13 +162,13 @@ def clicks(page, url: str, spec: Interaction, steps: int) -> list[float]:
         page.wait_for_selector(spec.lab.gallery, timeout=120_000)
         settle(page)
         page.get_by_role("tab", name=spec.tab, exact=True).click()
-        page.wait_for_selector(spec.lab.cells(spec.tab.lower()), timeout=60_000)
+        page.wait_for_selector(f"{spec.lab.cells(spec.tab.lower())} .heatmaplayer", timeout=60_000)
         settle(page)
         arm, watch = spec.arm, spec.watch
     samples = []
     for k in range(steps):
         change = arm(page, k)
-        before = "|".join(page.locator(watch(k)).all_text_contents())
+        before = drawn(page, watch(k))
         t0 = time.perf_counter()
         change()
         page.wait_for_function(CHANGED, arg=[watch(k), before], timeout=30_000, polling=10)

@@ -15,7 +15,7 @@ import contextlib
 import time
 
 from bench import Result, cpu_timed
-from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, ROOT, find_chromium, start_server
+from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, ROOT, drawn, find_chromium, start_server
 from bench.page_cpu import BIG_TOKENS, page_samples
 
 
@@ -102,7 +102,7 @@ def _measure(page, url: str, control: str, key: str, watch: str, steps: int) -> 
     page.locator(control).first.focus()
     samples = []
     for _ in range(steps):
-        before = "|".join(page.locator(watch).all_text_contents())
+        before = drawn(page, watch)
         t0 = time.perf_counter()
         page.keyboard.press(key)
         page.wait_for_function(CHANGED, arg=[watch, before], timeout=15_000, polling=10)

@@ -25,8 +25,8 @@ from bench.browser import (
     time_change,
 )
 
-STAGE_CELLS = {"Scores": ".st-key-rm_scores_chart .heatmap-label",
-               "Softmax": ".st-key-rm_softmax_chart .heatmap-label"}  # fmt: skip
+STAGE_CELLS = {"Scores": ".st-key-rm_scores_chart",
+               "Softmax": ".st-key-rm_softmax_chart"}  # fmt: skip
 TOKEN_CELLS = ".st-key-rm_on_target .heatmap-label"
 SENTENCES = (
     "The trophy didn't fit in the suitcase because it was too big",
@@ -132,7 +132,7 @@ def _pick_times(page, url: str, steps: int) -> dict[str, list[float]]:
     out = {}
     for stage, cells in STAGE_CELLS.items():  # head 3, 2, 3, 2, ... with that tab open
         page.get_by_role("tab", name=stage, exact=True).click()
-        page.wait_for_selector(cells, timeout=60_000)
+        page.wait_for_selector(f"{cells} .heatmaplayer", timeout=60_000)
         settle(page)
         out[stage] = [time_change(page, cells, _pick(page, "rm_head", k % 2 == 0))
                       for k in range(steps)]  # fmt: skip

@@ -17,12 +17,30 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-dev-shm-usage"]  # fmt: skip
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-# True once the text of the elements matching ``sel`` differs from ``before`` (and is not
-# empty): the moment a change is drawn.
-CHANGED = """([sel, before]) => {
-    const now = [...document.querySelectorAll(sel)].map(e => e.textContent).join('|');
+# What is drawn under the elements matching ``sel``: their text (printed numbers, titles,
+# tick labels) and a cheap hash of each heatmap's picture, whose numbers may show on hover
+# only (a grid over MAX_PRINTED). Plotly draws both in the same synchronous pass. Without a
+# picture it is the text alone: "|".join(locator.all_text_contents()).
+SIGNATURE = """(sel) => [...document.querySelectorAll(sel)].map(e => {
+    const pictures = [...e.querySelectorAll('image')].map(i => {
+        const h = i.getAttribute('href') || '';
+        let s = h.length;
+        for (let k = 0; k < h.length; k += 61) s = (s * 31 + h.charCodeAt(k)) | 0;
+        return s;
+    });
+    return pictures.length ? e.textContent + '#' + pictures.join(',') : e.textContent;
+}).join('|')"""
+# True once what is drawn under ``sel`` differs from ``before`` (and is not empty): the
+# moment a change is drawn.
+CHANGED = f"""([sel, before]) => {{
+    const now = ({SIGNATURE})(sel);
     return now.length > 0 && now !== before;
-}"""
+}}"""
+
+
+def drawn(page, sel: str) -> str:
+    """The SIGNATURE of ``sel`` now: the ``before`` that CHANGED compares with."""
+    return page.evaluate(SIGNATURE, sel)
 
 
 def find_chromium() -> str | None:
@@ -88,7 +106,7 @@ def settle(page) -> None:
 
 def time_change(page, watch: str, act) -> float:
     """Milliseconds from ``act()`` until the text under ``watch`` changes; then settle."""
-    before = "|".join(page.locator(watch).all_text_contents())
+    before = drawn(page, watch)
     t0 = time.perf_counter()
     act()
     page.wait_for_function(CHANGED, arg=[watch, before], timeout=30_000, polling=10)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from attention_core import PRESETS
 from bench.bench_multihead import scenario_6x4
-from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, find_chromium, settle, start_server
+from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, drawn, find_chromium, settle, start_server
 from bench.browser_app import _mouse_click
 from bench.browser_profile import _grouped
 
@@ -141,7 +141,7 @@ def measure(browser, url: str, spec: Interaction, steps: int, out: Samples) -> N
             settle(page)
             page.wait_for_timeout(300)
         act = spec.arm(page, k)
-        before = "|".join(page.locator(spec.watch).all_text_contents())
+        before = drawn(page, spec.watch)
         t_page = page.evaluate(OBSERVE)
         frames.clear()
         cdp.send("Profiler.start")

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from bench.bench_multihead import scenario_6x4
 from bench.bench_real_model import STAGE_CELLS, _pick
-from bench.browser import CHANGED, CHROMIUM_ARGS, find_chromium, settle, start_server
+from bench.browser import CHANGED, CHROMIUM_ARGS, drawn, find_chromium, settle, start_server
 from bench.browser_app import _mouse_click
 
 GROUPS = (  # (label, what a script URL contains), first match wins
@@ -134,7 +134,7 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
     cpu0 = _server_cpu_ms(pid)
     for k in range(steps):
         change = spec.arm(page, k)
-        before = "|".join(page.locator(spec.watch(k)).all_text_contents())
+        before = drawn(page, spec.watch(k))
         t0 = time.perf_counter()
         change()
         page.wait_for_function(CHANGED, arg=[spec.watch(k), before], timeout=30_000, polling=10)

@@ -221,7 +221,7 @@ def _scale(z: FloatArray, signed: bool, zrange: tuple[float, float] | None) -> d
     }
 
 
-MAX_PRINTED = 24  # above this many rows or columns, numbers show on hover only
+MAX_PRINTED = 12  # above this many rows or columns, numbers show on hover (or a tap) only
 # A heatmap's title has the top of the figure to itself: the key labels and their axis
 # title ("key") sit below it in a margin made tall enough for them (``top_room``).
 TITLE = {"x": 0.0, "xanchor": "left", "yref": "container", "y": 1.0, "yanchor": "top",

@@ -66,10 +66,31 @@ class Heatmap:
         self.page, self.selector = page, selector
         self.root = page.locator(selector)
 
+    # What a learner reads in each cell: its printed number, or, on a grid too big to print
+    # (more than MAX_PRINTED rows or columns), the number its hover shows (``%{text}``).
+    SHOWN = """(e) => {
+        const printed = [...e.querySelectorAll('.heatmap-label')].map(l => l.textContent);
+        if (printed.length) return printed;
+        const gd = e.querySelector('.js-plotly-plot');
+        return gd && gd.data && gd.data[0].text ? gd.data[0].text.flat() : [];
+    }"""
+
     def cell_texts(self) -> list[str]:
-        """The numbers printed in the cells, row by row, once Plotly has drawn them."""
-        self.page.wait_for_selector(f"{self.selector} .heatmap-label", timeout=30_000)
-        return self.root.locator(".heatmap-label").all_text_contents()
+        """The numbers in the cells, row by row (printed, or on hover), once Plotly has drawn."""
+        self.page.wait_for_selector(f"{self.selector} .heatmaplayer", timeout=30_000)
+        return self.root.first.evaluate(self.SHOWN)
+
+    def hover_text(self, row: int, col: int, n_rows: int, n_cols: int) -> str:
+        """What the hover box says over cell (row, col), 0-based: a real mouse, not the data."""
+        drag = self.root.locator(".nsewdrag").first
+        drag.scroll_into_view_if_needed()
+        box = drag.bounding_box()
+        assert box is not None
+        self.page.mouse.move(box["x"] + box["width"] * (col + 0.5) / n_cols,
+                             box["y"] + box["height"] * (row + 0.5) / n_rows)  # fmt: skip
+        hover = self.root.locator(".hoverlayer .hovertext")
+        hover.first.wait_for(timeout=5_000)
+        return hover.first.text_content() or ""
 
     def numbers(self, n_rows: int) -> np.ndarray:
         """The printed cells as an (n_rows, n_cols) float array."""
@@ -78,11 +99,11 @@ class Heatmap:
     def wait_for_change(self, before: list[str]) -> list[str]:
         """Wait until the printed cells differ from ``before`` (after a rerun), then read them."""
         self.page.wait_for_function(
-            """([sel, before]) => {
-                const now = [...document.querySelectorAll(sel + ' .heatmap-label')]
-                    .map(e => e.textContent);
+            f"""([sel, before]) => {{
+                const e = document.querySelector(sel);
+                const now = e ? ({self.SHOWN})(e) : [];
                 return now.length > 0 && JSON.stringify(now) !== JSON.stringify(before);
-            }""",
+            }}""",
             arg=[self.selector, before],
             timeout=15_000,
         )

@@ -14,10 +14,11 @@ import time
 import numpy as np
 import pytest
 from helpers import wait_idle
-from page_objects import RealModelPage, ScoresPage, query
+from page_objects import RealModelPage, ScoresPage, number, query
 from playwright.sync_api import Page
 
 from attention_core.pretrained import ModelMissing, load_model
+from attention_ui.draw.figures import MAX_PRINTED
 
 pytestmark = pytest.mark.e2e
 
@@ -51,7 +52,14 @@ def test_a_sentence_it_and_one_head_stage_by_stage(page: Page, run, console_erro
     assert lab.gallery_stale_flips() == 0  # only the head's fragment reran
     assert query(page.url)["rm_layer"] == "3" and query(page.url)["rm_head"] == "1"
     t = run.heads[LAYER - 1][HEAD - 1]
-    np.testing.assert_allclose(lab.open_stage("Scores").numbers(n), t.scores, atol=0.006)
+    scores = lab.open_stage("Scores")
+    np.testing.assert_allclose(scores.numbers(n), t.scores, atol=0.006)
+    # a real head's grid is too big to print (n > MAX_PRINTED): each number is on hover
+    assert n > MAX_PRINTED and page.locator(".st-key-rm_scores_chart .heatmap-label").count() == 0
+    hovered = scores.hover_text(it, animal, n, n)  # "query it → key animal" and its number
+    assert "it" in hovered and "animal" in hovered, hovered
+    assert number(re.findall(r"[−-]?\d+\.\d+", hovered)[-1]) == pytest.approx(
+        t.scores[it, animal], abs=0.006), hovered  # fmt: skip
     scaled = lab.open_stage("Scaling").numbers(n)
     np.testing.assert_allclose(scaled, t.scores / np.sqrt(32), atol=0.006)
     lab.open_stage("Mask")
