@@ -38,6 +38,12 @@ CHANGED = f"""([sel, before]) => {{
 }}"""
 
 
+def first_drawn(watch: str) -> str:
+    """What to wait for before timing a change of ``watch``: its printed numbers, or, for a
+    chart (whose numbers may be on hover only), its heatmap layer."""
+    return watch if watch.endswith(".heatmap-label") else f"{watch} .heatmaplayer"
+
+
 def drawn(page, sel: str) -> str:
     """The SIGNATURE of ``sel`` now: the ``before`` that CHANGED compares with."""
     return page.evaluate(SIGNATURE, sel)

@@ -29,7 +29,15 @@ from dataclasses import dataclass, field
 
 from bench.bench_multihead import scenario_6x4
 from bench.bench_real_model import STAGE_CELLS, _pick
-from bench.browser import CHANGED, CHROMIUM_ARGS, drawn, find_chromium, settle, start_server
+from bench.browser import (
+    CHANGED,
+    CHROMIUM_ARGS,
+    drawn,
+    find_chromium,
+    first_drawn,
+    settle,
+    start_server,
+)
 from bench.browser_app import _mouse_click
 
 GROUPS = (  # (label, what a script URL contains), first match wins
@@ -125,7 +133,7 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
         page.wait_for_selector(".st-key-rm_gallery .heatmaplayer", timeout=120_000)
         settle(page)
         page.get_by_role("tab", name=spec.tab, exact=True).click()
-    page.wait_for_selector(spec.watch(1), timeout=60_000)
+    page.wait_for_selector(first_drawn(spec.watch(1)), timeout=60_000)
     settle(page)
     cdp.send("Profiler.enable")
     cdp.send("Profiler.setSamplingInterval", {"interval": 200})
