@@ -6,7 +6,8 @@ For each lab, at desktop (1400 x 1000) and phone (390 x 844, a phone's user agen
 open the lab, open the head's Scores tab, click the cell in row 4, column 2 of the score
 grid (as a learner would: one mouse click), wait for the breakdown, then save the view
 with the grid and the breakdown under it:
-<out>/<lab>/<tag>-<size>-{view,breakdown}.png. Nobody compares
+<out>/<lab>/<tag>-<size>-{view,breakdown,hover}.png (hover: the mouse over,
+or a tap on, another cell). Nobody compares
 the pixels: they are for looking at (issue 21, "nothing taught is lost").
 """
 
@@ -60,6 +61,17 @@ def shoot(browser, url: str, out: Path, tag: str) -> None:
             page.screenshot(path=str(target / f"{tag}-{size}-view.png"))
             page.get_by_text("Score of query").first.scroll_into_view_if_needed()
             page.screenshot(path=str(target / f"{tag}-{size}-breakdown.png"))
+            # a cell's number where the grid is too big to print it: hover (or tap) a cell
+            chart.scroll_into_view_if_needed()
+            box = chart.locator(".nsewdrag").first.bounding_box()
+            x = box["x"] + box["width"] * (COL + 2.5) / n
+            y = box["y"] + box["height"] * (ROW + 0.5) / n
+            if phone:
+                page.touchscreen.tap(x, y)
+            else:
+                page.mouse.move(x, y)
+            page.wait_for_timeout(400)
+            page.screenshot(path=str(target / f"{tag}-{size}-hover.png"))
             picked = page.locator(f".st-key-{prefix}_scores_pick_q input").input_value()
             print(f"{lab} {size}: picked query {picked!r} ({n} rows)", flush=True)
             context.close()

@@ -106,10 +106,19 @@ def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "
 
 # ---- Scores ----------------------------------------------------------------------------
 def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
-    st.caption("Click a cell to see how its number is made, or choose the pair below.")
+    st.caption(_how_to_read(t.scores.shape))
     _score_picker(labels, t, key)
     csv_download(_frame(labels, t, "scores"), "scores", key=f"{key}_csv_scores")
     show_code(attention, dot_product_terms, key=f"{key}_code")
+
+
+def _how_to_read(shape: tuple[int, int]) -> str:
+    """The caption above a score grid; a grid too big to print says where its numbers are."""
+    if max(shape) <= fig.MAX_PRINTED:
+        return "Click a cell to see how its number is made, or choose the pair below."
+    return ("Too many cells to print every number: hover over a cell (tap it on a phone) for its "
+            "score, or open the Numbers table under the grid. Click a cell to see how its "
+            "number is made, or choose the pair below.")  # fmt: skip
 
 
 def start_scores_at(key: str, labels: Labels, t: AttentionTrace, query: int) -> None:

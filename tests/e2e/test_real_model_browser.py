@@ -56,6 +56,7 @@ def test_a_sentence_it_and_one_head_stage_by_stage(page: Page, run, console_erro
     np.testing.assert_allclose(scores.numbers(n), t.scores, atol=0.006)
     # a real head's grid is too big to print (n > MAX_PRINTED): each number is on hover
     assert n > MAX_PRINTED and page.locator(".st-key-rm_scores_chart .heatmap-label").count() == 0
+    assert lab.main_text("hover over a cell (tap it on a phone)").count() > 0  # it says so
     hovered = scores.hover_text(it, animal, n, n)  # "query it → key animal" and its number
     assert "it" in hovered and "animal" in hovered, hovered
     assert number(re.findall(r"[−-]?\d+\.\d+", hovered)[-1]) == pytest.approx(
