@@ -241,7 +241,13 @@ class Student:
         if element.component_name.endswith(".menu"):
             self.menu_id = element.id
             items = json.loads(element.json)["items"]
-            self.menu_targets = [item["path"] for item in items if not item["current"]]
+            # $LOAD_SKIP_PAGES=real-model,decoder: pages no student switches to (a diagnosis)
+            skip = set(filter(None, os.environ.get("LOAD_SKIP_PAGES", "").split(",")))
+            self.menu_targets = [
+                item["path"]
+                for item in items
+                if not item["current"] and item["path"].strip("/") not in skip
+            ]
 
     def _follow_url(self, query: str) -> bool:
         """The app wrote the URL; it must hold this student's scenario, then we keep it."""

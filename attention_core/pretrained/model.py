@@ -29,10 +29,10 @@ from attention_core.pretrained import bert
 from attention_core.pretrained.files import MINILM, check_files, model_dir, unreadable
 from attention_core.pretrained.patterns import HeadPattern, head_pattern
 from attention_core.pretrained.tokenize import PAD, Tokenized, Truncation, tokenize
-from attention_core.trained.files import missing_package
 from attention_core.trained.patterns import word_id_array
 from attention_core.trained.run import one_blas_thread
 from attention_core.trained.tokenize import read_tokenizer
+from attention_core.trained.weights import map_safetensors
 
 MAX_BATCH = 16
 
@@ -235,11 +235,8 @@ def _read_tokenizer(folder: Path) -> Any:
 
 
 def _read_tensors(folder: Path) -> dict[str, np.ndarray]:
+    """The weights, memory-mapped (``trained.weights``: no copy, and no GIL held meanwhile)."""
     try:
-        from safetensors.numpy import load_file
-    except ImportError:
-        raise missing_package("safetensors") from None
-    try:
-        return load_file(str(folder / "model.safetensors"))
-    except Exception as exc:  # SafetensorsError, OSError on a cut-short file
+        return map_safetensors(folder / "model.safetensors")
+    except (OSError, ValueError) as exc:  # a cut-short or malformed file
         raise unreadable(folder, "model.safetensors", exc) from None
