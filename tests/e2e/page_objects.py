@@ -806,12 +806,15 @@ class RealModelPage(AppPage):
 
     def _choose(self, widget: str, option: str) -> None:
         """Open a select box with the keyboard and click an option. Right after another box
-        was used, a click (and, more rarely, ArrowDown) focused it without opening it: retry."""
+        was used, a click (and, more rarely, ArrowDown) focused it without opening it: retry,
+        typing the option (a long list draws only the options near the current one)."""
         wanted = self.page.get_by_role("option", name=option, exact=True)
-        for _ in range(4):
+        for attempt in range(4):
             wait_idle(self.page)
             self.page.locator(f"{key(widget)} input").focus()
             self.page.keyboard.press("ArrowDown")
+            if attempt:  # the list shows only the options near the current one: filter it
+                self.page.keyboard.type(option)
             try:
                 wanted.wait_for(timeout=3_000)
                 break
