@@ -17,9 +17,9 @@ then goes on without the live class and says "reconnecting" (``live.session``).
 from __future__ import annotations
 
 import os
+import queue
 import sqlite3
 import stat
-import threading
 import time
 from pathlib import Path
 from typing import Protocol
@@ -80,30 +80,43 @@ CREATE TABLE IF NOT EXISTS hash (key TEXT NOT NULL, field TEXT NOT NULL, value T
 
 class SqliteStore:
     """A file in WAL mode: readers never wait for the writer, and every process of the
-    machine sees each commit. One connection per thread (Streamlit runs each session's
-    script in a thread of its own); a busy file is waited for, up to 2 s."""
+    machine sees each commit. A busy file is waited for, up to 2 s.
+
+    Connections are pooled per store, not per thread: Streamlit runs every script run in a
+    new thread, and a connection per thread opened the file, set WAL and ran the schema on
+    each of a class's page runs (a tenth of a following class's server time, profiled
+    with py-spy). A connection is used by one call at a time (``check_same_thread`` off)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._local = threading.local()
+        self._idle: queue.SimpleQueue[tuple[sqlite3.Connection, tuple[int, int] | None]] = (
+            queue.SimpleQueue()
+        )
         self._last_purge = 0.0
 
-    def _db(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is not None and self._file_id() != self._local.file:
-            db = self._local.db = None  # the file was moved, replaced or removed: reopen
-        if db is None:
+    def _take(self) -> tuple[sqlite3.Connection, tuple[int, int] | None]:
+        """An idle connection to the file the path names now, or a new one."""
+        now = self._file_id()
+        while True:
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints
-                db.executescript(SCHEMA)
-                self._local.file = self._file_id()
-            except (sqlite3.Error, OSError) as exc:
-                message = f"the live-class file {self.path} cannot be opened: {exc}"
-                raise StoreDownError(message) from exc
-            self._local.db = db
+                db, file = self._idle.get_nowait()
+            except queue.Empty:
+                return self._open(), self._file_id()
+            if file == now and now is not None:
+                return db, file
+            db.close()  # the file was moved, replaced or removed: reopen
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None,
+                                 check_same_thread=False)  # fmt: skip
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints
+            db.executescript(SCHEMA)
+        except (sqlite3.Error, OSError) as exc:
+            message = f"the live-class file {self.path} cannot be opened: {exc}"
+            raise StoreDownError(message) from exc
         return db
 
     def _file_id(self) -> tuple[int, int] | None:
@@ -116,11 +129,14 @@ class SqliteStore:
         return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
 
     def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
+        db, file = self._take()
         try:
-            return self._db().execute(sql, args).fetchall()
+            rows = db.execute(sql, args).fetchall()
         except (sqlite3.Error, OSError) as exc:
-            self._local.db = None  # the file may be back at the next call
+            db.close()  # the file may be back at the next call, through a new connection
             raise StoreDownError(f"the live-class file {self.path} cannot be used: {exc}") from exc
+        self._idle.put((db, file))
+        return rows
 
     def _purge(self, now: float) -> None:
         """Drop expired rows now and then (reads ignore them anyway)."""
