@@ -87,6 +87,8 @@ class SqliteStore:
     each of a class's page runs (a tenth of a following class's server time, profiled
     with py-spy). A connection is used by one call at a time (``check_same_thread`` off)."""
 
+    MAX_IDLE = 16  # connections kept open between calls (each holds three file handles)
+
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._idle: queue.SimpleQueue[tuple[sqlite3.Connection, tuple[int, int] | None]] = (
@@ -135,7 +137,10 @@ class SqliteStore:
         except (sqlite3.Error, OSError) as exc:
             db.close()  # the file may be back at the next call, through a new connection
             raise StoreDownError(f"the live-class file {self.path} cannot be used: {exc}") from exc
-        self._idle.put((db, file))
+        if self._idle.qsize() < self.MAX_IDLE:
+            self._idle.put((db, file))
+        else:  # a burst of runs at once is over: keep the file handles few
+            db.close()
         return rows
 
     def _purge(self, now: float) -> None:
