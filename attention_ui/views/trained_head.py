@@ -18,7 +18,7 @@ import streamlit as st
 
 from attention_core import AttentionTrace, InputError, Scenario
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import state
+from attention_ui.frame import guard, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
@@ -47,9 +47,11 @@ def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float
                f"**{name or 'no single clear pattern'}** (measured: {measured}).")  # fmt: skip
 
 
+@guard.fragment
 def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: AttentionTrace,
                ctx: object) -> None:  # fmt: skip
-    """The stages as lazy tabs: only the open one is computed and sent (a click reruns)."""
+    """The stages as lazy tabs: only the open one is computed and sent. Their own fragment:
+    a tab click reruns the tabs alone, not the head's pickers and captions around them."""
     tabs = st.tabs(list(stages), key=key, on_change="rerun")
     for tab, draw in zip(tabs, stages.values(), strict=True):
         if tab.open is not False:  # None: not tracked, draw it
