@@ -471,8 +471,13 @@ class MaskPage(AppPage):
         return Heatmap(self.page, key("mask_grid"))
 
     def choose(self, label: str) -> None:
-        """Pick a mask by its label: "No mask", "Causal (no peeking ahead)", ..."""
+        """Pick another mask by its label: "No mask", "Causal (no peeking ahead)", ...
+
+        Waits for the address to change (the new mask is in ``?s=``): on a loaded machine the
+        page could still look idle just after the click, before its rerun began (CI, once)."""
+        before = self.page.url
         self.page.locator(key("mask_kind")).get_by_text(label, exact=True).click()
+        self.page.wait_for_function("u => location.href !== u", arg=before, timeout=15_000)
         wait_idle(self.page)
 
     def move_n_valid(self, presses: int) -> None:
