@@ -184,10 +184,13 @@ def current_step(n: int) -> tuple[int, str | None]:
 
 
 @guard.callback
-def _move(delta: int, n: int) -> None:
-    ss = st.session_state
-    k = min(max(int(ss.get(STEP_KEY, 1)) + delta, 1), n)
-    ss[STEP_KEY] = k
+def _go(k: int, n: int) -> None:
+    """Back or Next: go to step k, the step the button was drawn for (k of the slide it was
+    on, minus or plus one). A target, not a delta: should Streamlit dispatch one click twice
+    (a run preempted after its callbacks, seen once on a loaded CI machine as 2 -> 4), the
+    second lands on the same step."""
+    k = min(max(k, 1), n)
+    st.session_state[STEP_KEY] = k
     state.set_url_value(STEP_PARAM, str(k))
 
 
@@ -287,9 +290,9 @@ def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
         else:
             widths = [2.2, 1, 4.2, 1, 1.6, 1.6]
             title, back, bar, nxt, room, leave = st.columns(widths, vertical_alignment="center")
-            back.button("Back", key=BACK_KEY, on_click=_move, args=(-1, n), disabled=k == 1,
+            back.button("Back", key=BACK_KEY, on_click=_go, args=(k - 1, n), disabled=k == 1,
                         shortcut="Left", width="stretch")  # fmt: skip
-            nxt.button("Next", key=NEXT_KEY, on_click=_move, args=(1, n), disabled=k == n,
+            nxt.button("Next", key=NEXT_KEY, on_click=_go, args=(k + 1, n), disabled=k == n,
                        shortcut="Right", type="primary", width="stretch")  # fmt: skip
             with room:
                 live_views.teacher_panel("present", stage, s)
