@@ -220,12 +220,12 @@ def bench_browser(steps: int) -> list[Result]:
 
 def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
     from bench.bench_real_model import _pick
-    from bench.browser import settle, time_change
+    from bench.browser import settle, stage_control, time_change
 
     page.goto(url + "/decoder")
     page.wait_for_selector(".st-key-dec_patterns .heatmaplayer", timeout=120_000)
     settle(page)
-    page.get_by_role("tab", name="Scores", exact=True).click()
+    stage_control(page, "dec", "Scores").click()
     page.wait_for_selector(f"{SCORES} .heatmaplayer", timeout=60_000)
     settle(page)
     out = {
@@ -233,13 +233,13 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
             time_change(page, SCORES, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
         ]
     }
-    page.get_by_role("tab", name="Softmax", exact=True).click()
+    stage_control(page, "dec", "Softmax").click()
     page.wait_for_selector(f"{SOFTMAX} .heatmaplayer", timeout=60_000)
     settle(page)
     out["head pick, Softmax tab -> its grid redrawn"] = [
         time_change(page, SOFTMAX, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
     ]
-    page.get_by_role("tab", name="Scores", exact=True).click()
+    stage_control(page, "dec", "Scores").click()
     page.wait_for_selector(f"{SCORES} .heatmaplayer", timeout=60_000)
     settle(page)
     out["token pick -> 'weight on one key' grid redrawn"] = [
@@ -248,7 +248,7 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
 
     def click_tab(k: int):
         """One mouse event on the tab, found (and scrolled to) before the clock starts."""
-        tab = page.get_by_role("tab", name="Softmax" if k % 2 == 0 else "Scores", exact=True)
+        tab = stage_control(page, "dec", "Softmax" if k % 2 == 0 else "Scores")
         tab.scroll_into_view_if_needed()
         box = tab.bounding_box()
         return lambda: page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -38,6 +38,7 @@ from bench.browser import (
     drawn,
     find_chromium,
     settle,
+    stage_control,
     start_server,
 )
 
@@ -92,9 +93,9 @@ def _mouse_on(page, locator) -> Callable[[], None]:
     return lambda: page.mouse.click(x, y)
 
 
-def _tab(k: int) -> Callable:
+def _tab(lab: Lab) -> Callable:
     return lambda page, k: _mouse_on(
-        page, page.get_by_role("tab", name="Softmax" if k % 2 == 0 else "Scores", exact=True)
+        page, stage_control(page, lab.prefix, "Softmax" if k % 2 == 0 else "Scores")
     )
 
 
@@ -120,7 +121,7 @@ def interactions(labs: tuple[Lab, ...] = LABS) -> list[Interaction]:
                         lambda page, k, w=f"{lab.prefix}_token": _pick(page, w, k % 2 == 1),
                         lambda k, c=lab.token_watch: c),
             Interaction(f"{lab.name}: tab change Scores <-> Softmax", lab,
-                        lambda page, k: _tab(k)(page, k), lambda k, c=both: c),
+                        _tab(lab), lambda k, c=both: c),
             Interaction(f"{lab.name}: sentence change", lab, _type(lab),
                         lambda k, c=scores: c),
             Interaction(f"{lab.name}: opening the page", lab, None, lambda k: "", kind="open"),
@@ -161,7 +162,7 @@ def clicks(page, url: str, spec: Interaction, steps: int) -> list[float]:
         page.goto(url + spec.lab.path)
         page.wait_for_selector(spec.lab.gallery, timeout=120_000)
         settle(page)
-        page.get_by_role("tab", name=spec.tab, exact=True).click()
+        stage_control(page, spec.lab.prefix, spec.tab).click()
         page.wait_for_selector(f"{spec.lab.cells(spec.tab.lower())} .heatmaplayer", timeout=60_000)
         settle(page)
         arm, watch = spec.arm, spec.watch

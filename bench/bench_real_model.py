@@ -21,6 +21,7 @@ from bench.browser import (
     ROOT,
     find_chromium,
     settle,
+    stage_control,
     start_server,
     time_change,
 )
@@ -131,7 +132,7 @@ def _pick_times(page, url: str, steps: int) -> dict[str, list[float]]:
     settle(page)
     out = {}
     for stage, cells in STAGE_CELLS.items():  # head 3, 2, 3, 2, ... with that tab open
-        page.get_by_role("tab", name=stage, exact=True).click()
+        stage_control(page, "rm", stage).click()
         page.wait_for_selector(f"{cells} .heatmaplayer", timeout=60_000)
         settle(page)
         out[stage] = [time_change(page, cells, _pick(page, "rm_head", k % 2 == 0))

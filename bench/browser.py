@@ -44,6 +44,15 @@ def first_drawn(watch: str) -> str:
     return watch if watch.endswith(".heatmap-label") else f"{watch} .heatmaplayer"
 
 
+def stage_control(page, prefix: str, name: str):
+    """A lab's stage ``name`` ("Scores", ...) in its stage control keyed ``<prefix>_stage``:
+    a segmented control's option (a radio), or (an older checkout, paired) a tab."""
+    box = page.locator(f".st-key-{prefix}_stage")
+    return box.get_by_role("radio", name=name, exact=True).or_(
+        box.get_by_role("tab", name=name, exact=True)
+    )
+
+
 def drawn(page, sel: str) -> str:
     """The SIGNATURE of ``sel`` now: the ``before`` that CHANGED compares with."""
     return page.evaluate(SIGNATURE, sel)

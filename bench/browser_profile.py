@@ -36,6 +36,7 @@ from bench.browser import (
     find_chromium,
     first_drawn,
     settle,
+    stage_control,
     start_server,
 )
 from bench.browser_app import _mouse_click
@@ -132,7 +133,7 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
     if spec.tab:
         page.wait_for_selector(".st-key-rm_gallery .heatmaplayer", timeout=120_000)
         settle(page)
-        page.get_by_role("tab", name=spec.tab, exact=True).click()
+        stage_control(page, "rm", spec.tab).click()
     page.wait_for_selector(first_drawn(spec.watch(1)), timeout=60_000)
     settle(page)
     cdp.send("Profiler.enable")

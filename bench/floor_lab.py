@@ -31,9 +31,9 @@ from bench.browser import (
     start_server,
 )
 
-LEVELS = {
-    "grid": "bare: Head select box, 15 x 15 go.Heatmap",
-    "figure": "bare: Head select box, the app's 15 x 15 score chart",
+LEVELS = {  # the grid is 15 x 15 for --lab rm, 13 x 13 for --lab dec
+    "grid": "bare: Head select box, a go.Heatmap of the lab's size",
+    "figure": "bare: Head select box, the app's score chart",
     "page": "bare: every element of the lab's head pick, the app's chart",
 }
 CHART = ".st-key-floor_lab_chart"
@@ -61,20 +61,29 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--steps", type=int, default=8)
-    p.add_argument("--no-app", action="store_true", help="leave out the Real model lab")
+    p.add_argument("--no-app", action="store_true", help="leave out the lab itself")
+    p.add_argument(
+        "--lab",
+        choices=[lab.prefix for lab in LABS],
+        default="rm",
+        help="the lab to set beside the bare page: rm (15 x 15) or dec (13 x 13)",
+    )
     p.add_argument("--drop", action="append", default=[],
                    help="also time 'page' without these parts (comma list of tabs, pickers, "
-                   "breakdown, tools, open); repeat for more cases")  # fmt: skip
+                   "breakdown, tools, open; +frame adds the frame); repeat for more")  # fmt: skip
     args = p.parse_args(argv)
+    which = next(lab for lab in LABS if lab.prefix == args.lab)
+    os.environ["FLOOR_LAB_N"] = "15" if which.prefix == "rm" else "13"  # the labs' sentences
     servers = {"floor: toggle -> 6x6 heatmap": start_server("bench/floor_app.py")}
     for level, name in LEVELS.items():
         os.environ["FLOOR_LAB"] = level  # the server inherits it
         servers[name] = start_server("bench/floor_lab_app.py")
     for drop in args.drop:
         os.environ["FLOOR_LAB"], os.environ["FLOOR_LAB_DROP"] = "page", drop
-        servers[f"{LEVELS['page']}, without {drop}"] = start_server("bench/floor_lab_app.py")
+        how = "with" if drop.startswith("+") else "without"
+        servers[f"{LEVELS['page']}, {how} {drop}"] = start_server("bench/floor_lab_app.py")
     os.environ.pop("FLOOR_LAB_DROP", None)
-    lab = next(s for s in interactions(LABS[:1]) if "head pick" in s.name)
+    lab = next(s for s in interactions((which,)) if "head pick" in s.name)
     if not args.no_app:
         servers[lab.name] = start_server("app.py")
     floor_arm = lambda page, k: _focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731

@@ -25,8 +25,10 @@ from attention_ui.draw.figures import heatmap
 from attention_ui.views.chart import plot
 
 LEVEL = os.environ.get("FLOOR_LAB", "page")
-DROP = set(os.environ.get("FLOOR_LAB_DROP", "").split(","))  # parts of "page" left out
-N, D_K = 15, 32  # a real sentence's tokens; MiniLM's head size
+# Parts of "page" left out, by name; "+frame" adds the app's frame (its CSS and script).
+DROP = set(os.environ.get("FLOOR_LAB_DROP", "").split(","))
+N = int(os.environ.get("FLOOR_LAB_N", "15"))  # tokens: MiniLM's sentence 15, the decoder's 13
+D_K = 32 if N == 15 else 64  # MiniLM's head size, SmolLM2's
 TOKENS = [f"tok{i}" for i in range(N)]
 TABS = ["Q, K, V", "Scores", "Scaling", "Mask", "Softmax", "Output"]
 
@@ -118,6 +120,10 @@ def open_button(layer: int, head: int) -> None:
 
 
 st.title("a lab's head pick, bare")
+if "+frame" in DROP:
+    from attention_ui.frame import look
+
+    look.frame()
 if LEVEL == "page" and "tabs_out" in DROP:
     with st.tabs(TABS, key="floor_lab_tabs", on_change="rerun", default="Scores")[1]:
         head_in_tab()

@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.browser import CHROMIUM_ARGS, find_chromium, settle, start_server  # noqa: E402
+from bench.browser import CHROMIUM_ARGS, find_chromium, settle, stage_control, start_server  # noqa: E402
 
 PHONE_UA = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -40,7 +40,7 @@ def shoot(browser, url: str, out: Path, tag: str) -> None:
             page = context.new_page()
             page.goto(url + path)
             settle(page)
-            page.get_by_role("tab", name="Scores", exact=True).click()
+            stage_control(page, prefix, "Scores").click()
             chart = page.locator(f".st-key-{prefix}_scores_chart")
             page.wait_for_selector(f".st-key-{prefix}_scores_chart .heatmaplayer", timeout=60_000)
             settle(page)

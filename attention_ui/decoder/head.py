@@ -2,7 +2,7 @@
 RoPE as a stage of its own and the grouped queries that share the head's keys and values.
 
 Layer and head are picked 1-based (as the page counts) and live in the URL. The stages are
-lazy tabs (only the open one is drawn) in a fragment: a head pick reruns only this part.
+a row of choices (only the chosen one is drawn) in a fragment: a head pick reruns only this part.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ DEFAULT_LAYER, DEFAULT_HEAD = 17, 4
 
 @dataclass(frozen=True)
 class Ctx:
-    """What a stage tab may need beyond the trace: the run and which head (0-based)."""
+    """What a stage may need beyond the trace: the run and which head (0-based)."""
 
     run: DecoderRun
     layer: int

@@ -1,8 +1,8 @@
 """One head of the real model, every stage: the walkthrough's stage views on a real trace.
 
 Layer and head are picked 1-based (as the page counts; the core is 0-based) and live in
-the URL. The stages are lazy tabs: only the open one is drawn, and the pickers and tabs
-sit in a fragment, so picking a head reruns and redraws only this section.
+the URL. The stages are a row of choices: only the chosen one is drawn, and the pickers and
+stages sit in a fragment, so picking a head reruns and redraws only this section.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _one_head(model: Model, run: Run) -> None:
 
 @dataclass(frozen=True)
 class Ctx:
-    """What a stage tab may need beyond the trace: the model, the run and which head."""
+    """What a stage may need beyond the trace: the model, the run and which head."""
 
     model: Model
     run: Run

@@ -1,6 +1,6 @@
 """One head of a trained model, every stage: what the Real model and Decoder labs share.
 
-Both labs show one head of their model as lazy stage tabs (only the open one is drawn) in
+Both labs show one head of their model as a row of stages (only the chosen one is drawn) in
 a fragment, so a head pick reruns and redraws only that section; both pick the layer and
 head 1-based (as the pages count; the core is 0-based) in the URL, and both offer to open
 the head in the walkthrough. The stages that are the walkthrough's own (scores, scaling,
@@ -50,18 +50,21 @@ def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float
 @guard.fragment
 def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: AttentionTrace,
                ctx: object) -> None:  # fmt: skip
-    """The stages as lazy tabs: only the open one is computed and sent. Their own fragment:
-    a tab click reruns the tabs alone, not the head's pickers and captions around them."""
-    tabs = st.tabs(list(stages), key=key, on_change="rerun")
-    for tab, draw in zip(tabs, stages.values(), strict=True):
-        if tab.open is not False:  # None: not tracked, draw it
-            with tab:
-                draw(labels, trace, ctx)
+    """The stages as one row of choices (a segmented control: a radio group) over one panel:
+    only the chosen stage is computed, sent and drawn. Not st.tabs: the same head pick redrew
+    in a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x
+    (bench/floor_lab.py, bare Streamlit). In a fragment of their own: choosing a stage reruns
+    the stages alone, not the head's pickers and captions around them."""
+    names = list(stages)
+    chosen = st.segmented_control("Stage", names, default=names[0], required=True, key=key,
+                                  label_visibility="collapsed")  # fmt: skip
+    with st.container(key=f"{key}_panel"):
+        stages[chosen if chosen in stages else names[0]](labels, trace, ctx)
 
 
 # ---- the walkthrough's own stages, on a trained head ------------------------------------
 def walkthrough_stages(prefix: str) -> dict[str, Stage]:
-    """Scores, Scaling, Softmax and Output as stage tabs, keyed ``<prefix>_scores`` ...; the
+    """Scores, Scaling, Softmax and Output as stages, keyed ``<prefix>_scores`` ...; the
     tab's context needs ``.run.n_heads`` (the heads the output is put beside)."""
     return {
         "Scores": lambda labels, t, ctx: scores(labels, t, prefix),

@@ -842,8 +842,9 @@ class RealModelPage(AppPage):
         return self.page.locator(f"{key(widget)} input").input_value()
 
     def open_stage(self, title: str) -> Heatmap:
-        """Click a stage tab ("Scores", "Softmax", ...) and return its chart once drawn."""
-        self.page.get_by_role("tab", name=title, exact=True).click()
+        """Choose a stage ("Scores", "Softmax", ...) and return its chart once drawn."""
+        stages = self.page.locator(key(self.STAGE_CHARTS["Scores"].split("_")[0] + "_stage"))
+        stages.get_by_role("radio", name=title, exact=True).click()
         wait_idle(self.page)
         chart = Heatmap(self.page, key(self.STAGE_CHARTS[title]))
         chart.root.first.wait_for(timeout=30_000)
