@@ -19,6 +19,7 @@ from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys, look, models
+from attention_ui.frame.widgets import choose_section
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
@@ -149,7 +150,7 @@ def pick_token(run: DecoderRun) -> int:
 
 
 def token_sections(run: DecoderRun) -> None:
-    """ "From one token" as lazy tabs in one fragment: a pick reruns only this part."""
+    """ "From one token", one view at a time in one fragment: a pick reruns only this part."""
     st.header("From one token: where does it look?")  # outside: a pick does not resend it
     _token_sections(run)
 
@@ -157,12 +158,9 @@ def token_sections(run: DecoderRun) -> None:
 @guard.fragment
 def _token_sections(run: DecoderRun) -> None:
     query = pick_token(run)
-    tabs = st.tabs(list(TOKEN_TABS), key=keys.DEC_TOKEN_TAB, on_change="rerun")
-    draws = (lambda: on_one_key(run, query), lambda: strongest(run, query))
-    for tab, draw in zip(tabs, draws, strict=True):
-        if tab.open is not False:
-            with tab:
-                draw()
+    draws = dict(zip(TOKEN_TABS, (lambda: on_one_key(run, query),
+                                  lambda: strongest(run, query)), strict=True))  # fmt: skip
+    draws[choose_section("View", TOKEN_TABS, keys.DEC_TOKEN_TAB)]()
 
 
 def pick_target(run: DecoderRun, query: int) -> int:

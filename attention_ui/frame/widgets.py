@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -72,6 +72,19 @@ def prev_next(key: str) -> None:
         link(prev.path, f"← {prev.title}", row)
     if nxt is not None:
         link(nxt.path, f"{nxt.title} →", row)
+
+
+def choose_section(label: str, names: Sequence[str], key: str) -> str:
+    """One of several sections, chosen in a row of options (a segmented control, which is a
+    radio group named ``label``); the caller draws only the chosen one.
+
+    Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
+    a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
+    bench/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
+    """
+    chosen = st.segmented_control(label, names, default=names[0], required=True, key=key,
+                                  label_visibility="collapsed")  # fmt: skip
+    return chosen if chosen in names else names[0]
 
 
 def show_code(*funcs: Callable, key: str) -> None:

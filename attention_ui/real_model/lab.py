@@ -28,6 +28,7 @@ from attention_core.pretrained import (
 )
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys, look, models, state
+from attention_ui.frame.widgets import choose_section
 from attention_ui.real_model import data
 from attention_ui.real_model import figures as mf
 from attention_ui.views.cache import lazy
@@ -152,8 +153,8 @@ TOKEN_TABS = ("Weight on one key", "Strongest key per head", "Two sentences side
 
 
 def token_sections(model: Model, run: Run) -> None:
-    """ "From one token" and the two-sentence comparison, as lazy tabs in one fragment:
-    picking a token reruns only this section and draws only the open tab."""
+    """ "From one token" and the two-sentence comparison, one view at a time in one fragment:
+    picking a token reruns only this section and draws only the chosen view."""
     st.header("From one token: where does it look?")  # outside: a pick does not resend it
     _token_sections(model, run)
 
@@ -161,13 +162,10 @@ def token_sections(model: Model, run: Run) -> None:
 @guard.fragment
 def _token_sections(model: Model, run: Run) -> None:
     query = pick_token(run)
-    tabs = st.tabs(list(TOKEN_TABS), key=keys.RM_TOKEN_TAB, on_change="rerun")
-    draws = (lambda: from_one_token(run, query), lambda: strongest_keys(run, query),
-             lambda: compare(model, run, query))  # fmt: skip
-    for tab, draw in zip(tabs, draws, strict=True):
-        if tab.open:
-            with tab:
-                draw()
+    draws = dict(zip(TOKEN_TABS, (lambda: from_one_token(run, query),
+                                  lambda: strongest_keys(run, query),
+                                  lambda: compare(model, run, query)), strict=True))  # fmt: skip
+    draws[choose_section("View", TOKEN_TABS, keys.RM_TOKEN_TAB)]()
 
 
 def pick_target(run: Run, query: int) -> int:

@@ -20,6 +20,7 @@ from attention_core import AttentionTrace, InputError, Scenario
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, state
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.frame.widgets import choose_section
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
 
@@ -50,16 +51,12 @@ def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float
 @guard.fragment
 def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: AttentionTrace,
                ctx: object) -> None:  # fmt: skip
-    """The stages as one row of choices (a segmented control: a radio group) over one panel:
-    only the chosen stage is computed, sent and drawn. Not st.tabs: the same head pick redrew
-    in a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x
-    (bench/floor_lab.py, bare Streamlit). In a fragment of their own: choosing a stage reruns
-    the stages alone, not the head's pickers and captions around them."""
-    names = list(stages)
-    chosen = st.segmented_control("Stage", names, default=names[0], required=True, key=key,
-                                  label_visibility="collapsed")  # fmt: skip
+    """The stages as one row of choices over one panel (``widgets.choose_section``): only the
+    chosen stage is computed, sent and drawn. In a fragment of their own: choosing a stage
+    reruns the stages alone, not the head's pickers and captions around them."""
+    chosen = choose_section("Stage", list(stages), key)
     with st.container(key=f"{key}_panel"):
-        stages[chosen if chosen in stages else names[0]](labels, trace, ctx)
+        stages[chosen](labels, trace, ctx)
 
 
 # ---- the walkthrough's own stages, on a trained head ------------------------------------

@@ -218,7 +218,9 @@ def test_the_comparisons_title_keeps_clear_of_its_axis_title(page: Page) -> None
     if not (REPO_ROOT / ".model").exists():
         pytest.skip("model not fetched: make model")
     lab = RealModelPage(page).open()
-    page.get_by_role("tab", name="Two sentences side by side", exact=True).click()
+    page.locator(".st-key-rm_token_tab").get_by_role(
+        "radio", name="Two sentences side by side", exact=True
+    ).click()
     lab.wait_idle()
     chart = lab.chart(lab.CHANGE).root
     chart.locator(".g-xtitle").wait_for(timeout=30_000)
