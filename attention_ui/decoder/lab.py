@@ -199,22 +199,14 @@ def on_one_key(run: DecoderRun, query: int) -> None:
 
 def strongest(run: DecoderRun, query: int) -> None:
     target, weight = data.strongest_keys(run, query)
+    # One line a cell ("because 0.45"): 30 layers leave no room for two, and head_grid
+    # escapes the text (a token is learner text), so markup such as <br> would print as is.
     text = [
-        [f"{run.labels[j][:8]}<br>{w:.2f}" for j, w in zip(row_t, row_w, strict=True)]
+        [f"{run.labels[j][:8]} {w:.2f}" for j, w in zip(row_t, row_w, strict=True)]
         for row_t, row_w in zip(target.tolist(), weight.tolist(), strict=True)
     ]
-    plain = [[x.replace("<br>", " ") for x in row] for row in text]
     title = f"The key “{run.labels[query]}” attends to most, in every head"
-    plot(
-        lazy(
-            df.head_grid,
-            weight,
-            title,
-            text=text if not look.phone() else plain,
-            phone=look.phone(),
-        ),
-        key="dec_targets",
-    )
+    plot(lazy(df.head_grid, weight, title, text=text, phone=look.phone()), key="dec_targets")
     st.caption("Each cell: the key with the largest weight in that head's row, and the weight.")
 
 

@@ -8,6 +8,8 @@ transformers' Llama in tests/core/test_decoder_golden.py.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -219,3 +221,18 @@ def test_learner_text_stays_text(decoder) -> None:
 def test_without_the_decoder_the_page_says_what_to_run(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(DECODER_DIR_ENV, str(tmp_path))
     assert_says_what_to_run(open_page())
+
+
+def test_strongest_key_per_head_prints_each_heads_key_and_weight(winograd) -> None:
+    """Each cell: the key the query "it" weights most in that head, and the weight, on one
+    line (a <br> passed through the cells' escaping once printed as "the<br>0.27")."""
+    at = open_page(session={keys.DEC_TOKEN_TAB: "Strongest key per head"})
+    printed = chart(at, "The key “it” attends to most")["data"][0]["text"]
+    assert not any("br" in c for line in printed for c in line)
+    cells = [[re.sub(r"<[^>]+>", "", c) for c in line] for line in printed]  # its colour span
+    query = len(winograd.labels) - 1 - winograd.labels[::-1].index("it")  # its last "it"
+    for layer in (0, 14, 29):
+        for head in (0, 8):
+            row = winograd.weights[layer, head, query, : query + 1]  # (query + 1,) causal
+            j = max(range(query + 1), key=lambda k: row[k])  # the slow argmax
+            assert cells[layer][head] == f"{winograd.labels[j][:8]} {row[j]:.2f}"
