@@ -50,14 +50,19 @@ def main(argv: list[str] | None = None) -> int:
                     )
                     page.close()
         browser.close()
-    floor = statistics.median(samples[next(iter(cases))])
     print(f"load average {os.getloadavg()[0]:.1f}; {args.rounds} rounds of {args.steps}")
-    print("| case | median ms | min ms | x floor |")
-    print("|---|---|---|---|")
+    print(ratio_table(samples))
+    return 0
+
+
+def ratio_table(samples: dict[str, list[float]]) -> str:
+    """A Markdown table of each case's median, min and ratio to the first case (the floor)."""
+    floor = statistics.median(next(iter(samples.values())))
+    lines = ["| case | median ms | min ms | x floor |", "|---|---|---|---|"]
     for name, got in samples.items():
         m = statistics.median(got)
-        print(f"| {name} | {m:.0f} | {min(got):.0f} | {m / floor:.2f} |")
-    return 0
+        lines.append(f"| {name} | {m:.0f} | {min(got):.0f} | **{m / floor:.2f}x** (n={len(got)}) |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

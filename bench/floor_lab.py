@@ -30,6 +30,7 @@ from bench.browser import (
     settle,
     start_server,
 )
+from bench.floor_fragment import ratio_table
 
 LEVELS = {  # the grid is 15 x 15 for --lab rm, 13 x 13 for --lab dec
     "grid": "bare: Head select box, a go.Heatmap of the lab's size",
@@ -112,13 +113,8 @@ def main(argv: list[str] | None = None) -> int:
             for proc, _ in servers.values():
                 proc.terminate()
                 proc.wait(timeout=10)
-    floor = statistics.median(samples[next(iter(servers))])
     print(f"# done {time.strftime('%H:%M')}, load {os.getloadavg()[0]:.2f}")
-    print("| case | median ms | min ms | x floor |")
-    print("|---|---|---|---|")
-    for name, got in samples.items():
-        m = statistics.median(got)
-        print(f"| {name} | {m:.0f} | {min(got):.0f} | **{m / floor:.2f}x** (n={len(got)}) |")
+    print(ratio_table(samples))
     return 0
 
 
