@@ -119,18 +119,15 @@ def gallery(run: DecoderRun) -> None:
         "send the weight somewhere, and the first token is the one every token sees. "
         f"On this prompt {data.sink_share(run):.0%} of the heads put more than half there."
     )
-    tabs = st.tabs([t for t, _ in GALLERY_TABS], key=keys.DEC_GALLERY_TAB, on_change="rerun")
-    for tab, (title, first) in zip(tabs, GALLERY_TABS, strict=True):
-        if tab.open is not False:
-            with tab:
-                part = run.weights[first : first + 10]  # (10, heads, n, n)
-                short = data.head_names(names[first : first + 10], phone)
-                plot(
-                    lazy(
-                        df.gallery, part, short, first, f"Attention weights, {title.lower()}", phone
-                    ),
-                    key=f"dec_gallery_{first}",
-                )
+    ranges = dict(GALLERY_TABS)
+    title = choose_section("Layers", list(ranges), keys.DEC_GALLERY_TAB)
+    first = ranges[title]
+    part = run.weights[first : first + 10]  # (10, heads, n, n)
+    short = data.head_names(names[first : first + 10], phone)
+    plot(
+        lazy(df.gallery, part, short, first, f"Attention weights, {title.lower()}", phone),
+        key=f"dec_gallery_{first}",
+    )
     st.caption(
         "Each small map is one head: a row per token asking (query), a column per token "
         "asked (key), dark to yellow from no weight to all of it. Everything above the "

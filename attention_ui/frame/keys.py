@@ -95,7 +95,7 @@ SESSION_KEYS: dict[str, str] = {
     DEC_TARGET: "the Decoder lab's target key (a widget: where the picked token may look)",
     DEC_STAGE: "the Decoder lab's chosen stage of one head (only it is drawn)",
     DEC_TOKEN_TAB: "the Decoder lab's chosen view of 'From one token' (only it is drawn)",
-    DEC_GALLERY_TAB: "the Decoder lab's open range of layers in the head gallery (lazy tabs)",
+    DEC_GALLERY_TAB: "the Decoder lab's chosen range of layers in its gallery (only it is drawn)",
     DEC_SIDE_BY_SIDE: "the Decoder lab's 'encoder and decoder' expander (lazy: loads MiniLM)",
     DEC_ROPE_KEY: "the Decoder lab's RoPE stage: the key whose score is followed by distance",
 }

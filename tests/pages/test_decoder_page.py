@@ -76,6 +76,18 @@ def test_the_gallery_shows_every_heads_weights_and_pattern(winograd) -> None:
             assert (np.triu(block, 1) == 0).all()
 
 
+def test_the_gallery_draws_the_chosen_layers_only(winograd) -> None:
+    at = open_page(session={keys.DEC_GALLERY_TAB: "Layers 21–30"})
+    titles = [s["layout"].get("title", {}).get("text", "") for s in chart_specs(at)]
+    assert [t for t in titles if t.startswith("Attention weights, layers")] == [
+        "Attention weights, layers 21–30"
+    ]
+    mosaic = numeric(chart(at, "Attention weights, layers 21–30")["data"][0]["z"])
+    n, step_y = winograd.n, mosaic.shape[0] // 10
+    block = mosaic[9 * step_y : 9 * step_y + n, 8 * (n + 1) : 8 * (n + 1) + n]  # layer 30, head 9
+    np.testing.assert_array_equal(block, winograd.weights[29, 8].astype(np.float32))
+
+
 def test_from_one_token_starts_on_it_and_trophy(winograd) -> None:
     at = open_page()
     assert at.selectbox(key=keys.DEC_TOKEN).value == "it"
