@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import time
+from pathlib import Path
 
 from bench import Result, cpu_timed
 from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, ROOT, drawn, find_chromium, start_server
@@ -85,8 +86,8 @@ def bench_browser(steps: int) -> list[Result]:
 
 
 @contextlib.contextmanager
-def serving(script: str):
-    proc, url = start_server(script)
+def serving(script: str, root: str | Path = ROOT):
+    proc, url = start_server(script, root)
     try:
         yield url
     finally:

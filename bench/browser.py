@@ -41,7 +41,7 @@ CHANGED = f"""([sel, before]) => {{
 def first_drawn(watch: str) -> str:
     """What to wait for before timing a change of ``watch``: its printed numbers, or, for a
     chart (whose numbers may be on hover only), its heatmap layer."""
-    return watch if watch.endswith(".heatmap-label") else f"{watch} .heatmaplayer"
+    return watch if watch.endswith((".heatmap-label", ".main-svg")) else f"{watch} .heatmaplayer"
 
 
 def stage_control(page, prefix: str, name: str):

@@ -97,7 +97,29 @@ def _choose(widget: str) -> Callable:
     return arm
 
 
+def _keys(selector: str, keys: tuple[str, str]) -> Callable:
+    """Focus ``selector`` (untimed), then press keys[0] and keys[1] in turn."""
+
+    def arm(page, k: int) -> Callable[[], None]:
+        page.locator(selector).first.focus()
+        return lambda: page.keyboard.press(keys[k % 2])
+
+    return arm
+
+
+def _stage(prefix: str) -> Callable:
+    """Softmax and Scores in turn, in a lab's stage control (one mouse event)."""
+
+    def arm(page, k: int) -> Callable[[], None]:
+        option = stage_control(page, prefix, "Softmax" if k % 2 == 0 else "Scores")
+        return _mouse_click(page, option)
+
+    return arm
+
+
 SCALED = ".st-key-scaling_scaled .heatmap-label"
+LAB_COLUMN = ".st-key-lab_column_True .main-svg"
+SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 SCORES = ".st-key-scores_chart .heatmap-label"
 INTERACTIONS = (
     Interaction("floor: toggle -> 6x6 heatmap", "/", _press(".st-key-floor_toggle input", "Space"),
@@ -114,6 +136,12 @@ INTERACTIONS = (
                 lambda k: STAGE_CELLS["Scores"], tab="Scores"),
     Interaction("Real model head pick, Softmax tab", "/real-model", _choose("rm_head"),
                 lambda k: STAGE_CELLS["Softmax"], tab="Softmax"),
+    Interaction("Scaling lab d_k slider 64 <-> 128", "/scaling-lab",
+                _keys(SLIDER, ("ArrowRight", "ArrowLeft")), lambda k: LAB_COLUMN),
+    Interaction("Real model token pick", "/real-model", _choose("rm_token"),
+                lambda k: ".st-key-rm_on_target .heatmap-label", tab="Scores"),
+    Interaction("Real model stage change Scores <-> Softmax", "/real-model", _stage("rm"),
+                lambda k: STAGE_CELLS["Softmax" if k % 2 == 0 else "Scores"], tab="Scores"),
 )  # fmt: skip
 
 
@@ -230,7 +258,12 @@ def main() -> None:
         help="a checkout to compare (repeat: before and after, same run)",
     )
     parser.add_argument("--rounds", type=int, default=2, help="with --root: alternating rounds")
+    parser.add_argument("--only", default="", help="only the interactions naming this")
     args = parser.parse_args()
+    global INTERACTIONS
+    INTERACTIONS = tuple(
+        s for s in INTERACTIONS if s.name.startswith("floor") or args.only in s.name
+    )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

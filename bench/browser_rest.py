@@ -159,13 +159,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from bench import browser_app
     from bench.bench_pages import _measure, serving
-    from bench.browser import CHROMIUM_ARGS, find_chromium
+    from bench.browser import CHROMIUM_ARGS, ROOT, find_chromium
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--steps", type=int, default=6)
     p.add_argument("--only", default="", help="only the app's interactions naming this")
+    p.add_argument("--root", action="append", default=[],
+                   help="a checkout to serve the app from (repeat: paired, same run)")  # fmt: skip
     args = p.parse_args(argv)
+    roots = args.root or [str(ROOT)]
     samples: dict[str, list[float]] = {}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
@@ -180,18 +183,21 @@ def main(argv: list[str] | None = None) -> int:
                 samples.setdefault(PAGE_FLOOR, []).extend(
                     measure_page_floor(browser, url, args.steps)
                 )
-            with serving("app.py") as url:
-                if not args.only:
-                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                    samples.setdefault(SWITCH, []).extend(
-                        browser_app._switches(page, url, args.steps)
-                    )
-                    samples.setdefault(WARM, []).extend(
-                        browser_app._warm_loads(page, url, args.steps)
-                    )
-                    page.close()
-                for name, got in measure_rest(browser, url, args.steps, args.only).items():
-                    samples.setdefault(name, []).extend(got)
+            for root in roots:
+                tag = "" if len(roots) == 1 else f" [{root}]"
+                with serving("app.py", root) as url:
+                    if not args.only:
+                        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                        samples.setdefault(SWITCH + tag, []).extend(
+                            browser_app._switches(page, url, args.steps)
+                        )
+                        samples.setdefault(WARM + tag, []).extend(
+                            browser_app._warm_loads(page, url, args.steps)
+                        )
+                        page.close()
+                    for name, got in measure_rest(browser, url, args.steps, args.only).items():
+                        samples.setdefault(name + tag, []).extend(got)
+            roots.reverse()  # the order flips every round
         browser.close()
     floor = statistics.median(samples[FLOOR])
     page_floor = statistics.median(samples[PAGE_FLOOR])
@@ -201,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     for name, got in samples.items():
         m = statistics.median(got)
-        fair = f"{m / page_floor:.2f}" if name in (SWITCH, PAGE_FLOOR) else ""
+        fair = f"{m / page_floor:.2f}" if name.startswith((SWITCH, PAGE_FLOOR)) else ""
         print(f"| {name} | {m:.0f} | {min(got):.0f} | {m / floor:.2f} | {fair} |")
     return 0
 
