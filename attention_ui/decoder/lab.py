@@ -19,7 +19,7 @@ from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys, look, models
-from attention_ui.frame.widgets import choose_section
+from attention_ui.frame.widgets import choose_section, static_table
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
@@ -208,8 +208,8 @@ def strongest(run: DecoderRun, query: int) -> None:
 
 
 def table(frame: pd.DataFrame) -> None:
-    """A small ranking as a static table (3 decimals): cheaper to redraw than a grid."""
-    st.table(frame.style.format(precision=3).hide(axis="index"))
+    """A small ranking, numbers to 3 decimals (``widgets.static_table``: escaped)."""
+    static_table(frame, digits=3, hide_index=True)
 
 
 def explanation() -> None:

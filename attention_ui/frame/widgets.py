@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Callable, Sequence
 
 import pandas as pd
@@ -106,6 +107,31 @@ def show_code(*funcs: Callable, key: str) -> None:
 def _source(f: Callable) -> str:
     """A function's source, read from disk once per process (not on every rerun)."""
     return inspect.getsource(f)
+
+
+# A number as the app prints one (1.5, −2e-05, −∞): nothing in it is Markdown, so it is left
+# as it is (escaped, 0.5 would reach the page as "0\\.5", the same on screen).
+_NUMBER = re.compile(r"[−+-]?(\d[\d,]*(\.\d+)?|\.\d+)([eE][−+-]?\d+)?|[−+-]?∞|nan")
+
+
+def static_table(frame: pd.DataFrame, digits: int | None = None, hide_index: bool = False) -> None:
+    """A small static table (st.table), every header and cell escaped: st.table renders
+    each of them as Markdown, so a typed token such as ``**bold**`` or ``[a](b)`` would
+    print bold or as a link. ``digits``: decimals for the float cells (others as they are).
+
+    The one way the app draws st.table: a static table of preformatted text redraws
+    cheaply on a pick, where an interactive grid costs several times more.
+    """
+
+    def cell(v: object) -> str:
+        text = f"{v:.{digits}f}" if digits is not None and isinstance(v, float) else str(v)
+        return text if _NUMBER.fullmatch(text) else md_escape(text)
+
+    shown = frame.map(cell)
+    shown.index = [md_escape(str(v)) for v in frame.index]
+    shown.columns = [md_escape(str(v)) for v in frame.columns]
+    shown.index.name = md_escape(str(frame.index.name or ""))
+    st.table(shown, hide_index=hide_index or None)
 
 
 def csv_text(frame: pd.DataFrame) -> str:

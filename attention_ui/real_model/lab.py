@@ -28,7 +28,7 @@ from attention_core.pretrained import (
 )
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys, look, models, state
-from attention_ui.frame.widgets import choose_section
+from attention_ui.frame.widgets import choose_section, static_table
 from attention_ui.real_model import data
 from attention_ui.real_model import figures as mf
 from attention_ui.views.cache import lazy
@@ -210,9 +210,8 @@ def strongest_keys(run: Run, query: int) -> None:
 
 
 def table(frame: pd.DataFrame) -> None:
-    """A small ranking as a static table (numbers to 3 decimals): cheaper to redraw on a
-    pick than an interactive grid."""
-    st.table(frame.style.format(precision=3).hide(axis="index"))
+    """A small ranking, numbers to 3 decimals (``widgets.static_table``: escaped)."""
+    static_table(frame, digits=3, hide_index=True)
 
 
 # ---- two sentences ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import streamlit as st
 from attention_ui.draw.describe import Alternative, alternative
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import look
+from attention_ui.frame.widgets import static_table
 from attention_ui.views.cache import Finished, Lazy, ready, resolve
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -75,12 +76,6 @@ def numbers(described: Alternative, key: str) -> None:
 
 
 def table(described: Alternative) -> None:
-    """The figure's numbers as st.table, which writes Markdown: every header and cell escaped."""
-    frame = described.table
-    if frame is None:
-        return
-    escaped = frame.map(lambda v: md_escape(str(v)))
-    escaped.index = [md_escape(str(v)) for v in frame.index]
-    escaped.columns = [md_escape(str(v)) for v in frame.columns]
-    escaped.index.name = md_escape(str(frame.index.name or ""))
-    st.table(escaped)
+    """The figure's numbers as a static table (``widgets.static_table``: every cell escaped)."""
+    if described.table is not None:
+        static_table(described.table)

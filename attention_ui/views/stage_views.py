@@ -31,7 +31,7 @@ from attention_ui.draw import figures as fig
 from attention_ui.draw.text import md_escape, minus, num, shape
 from attention_ui.frame import guard
 from attention_ui.frame.keys import URL_PARAMS
-from attention_ui.frame.widgets import csv_download, show_code
+from attention_ui.frame.widgets import csv_download, show_code, static_table
 from attention_ui.stages import data
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
@@ -168,12 +168,12 @@ def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str, key
     # terms, and the 32-row table was most of the browser's work on every head pick.
     terms = table.map(lambda x: minus(f"{x:.4f}"))
     if len(table) <= data.LATEX_TERMS:
-        st.table(terms)
+        static_table(terms)
     else:
         box = st.expander(f"Every term ({len(table)})", key=key, on_change="rerun")
         if box.open is not False:
             with box:
-                st.table(terms)
+                static_table(terms)
     st.caption(
         f"Sum of the last column: {table['q × k'].sum():.4f}. The cell in row {i + 1}, column "
         f"{j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."
@@ -232,7 +232,7 @@ def _softmax_row(labels: Labels, t: AttentionTrace, key: str, share_row: bool = 
     st.markdown(f"**Softmax of the row for query {md_escape(labels.queries[row])}, step by step**")
     # A static table of text (6 significant digits): a head pick on the real model page
     # redraws it, and the interactive grid was a third of the browser's work there.
-    st.table(data.softmax_table(t, row, labels.keys).map(_as_text))
+    static_table(data.softmax_table(t, row, labels.keys).map(_as_text))
     st.caption(
         "Each weight is e^score divided by the sum of the row's e^score. Masked keys (score −∞) "
         f"contribute e^−∞ = 0. The weights of this row sum to {t.weights[row].sum():.6f}."

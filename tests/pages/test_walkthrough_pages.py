@@ -232,6 +232,19 @@ def test_hostile_tokens_are_shown_as_text() -> None:
     assert shown == ["**Score of query \\*\\*bold\\*\\* against key " + shown[0].split("key ")[1]]
 
 
+def test_a_static_table_shows_typed_tokens_as_text() -> None:
+    """st.table renders each cell as Markdown: the Softmax page's step table once printed a
+    token **bold** in bold and [x](y) as a link. Its row labels must come escaped."""
+    tokens = ["**bold**", "[x](javascript:y)", "cat"]
+    at = open_page("inputs")
+    at.text_input(key="tokens_text").input(" ".join(tokens)).run()
+    at.switch_page(BY_KEY["softmax"].path).run()
+    assert not at.exception
+    (table,) = [t for t in at.table if "weight" in list(t.value.columns)]
+    assert list(table.value.index) == [r"\*\*bold\*\*", r"\[x\]\(javascript\:y\)", "cat"]
+    assert list(table.value.columns)[:2] == ["score", r"e^score"]
+
+
 def test_custom_mask_with_an_empty_row_gets_a_message() -> None:
     at = open_page("mask")
     at.radio(key="mask_kind").set_value("custom").run()

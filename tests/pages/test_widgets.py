@@ -49,3 +49,26 @@ def test_naive_softmax_verdict_names_overflow_and_underflow() -> None:
         assert word in naive_verdict(x, naive_softmax(x))
     small = np.array([1.0, 2.0])
     assert naive_verdict(small, naive_softmax(small)).startswith("At this size both agree")
+
+
+def test_static_table_escapes_text_and_leaves_numbers() -> None:
+    """st.table renders every cell as Markdown: text is escaped, a printed number is not."""
+    import pandas as pd
+    from streamlit.testing.v1 import AppTest
+
+    def script() -> None:
+        import pandas as pd
+
+        from attention_ui.frame.widgets import static_table
+
+        frame = pd.DataFrame({"**w**": [0.12345, 2.0], "key": ["[a](b)", "1."]},
+                             index=pd.Index(["*x*", "−∞"], name="q_"))  # fmt: skip
+        static_table(frame, digits=3)
+
+    at = AppTest.from_function(script).run()
+    assert not at.exception
+    shown = at.table[0].value
+    assert list(shown.columns) == [r"\*\*w\*\*", "key"]
+    assert list(shown.index) == [r"\*x\*", "−∞"] and shown.index.name == r"q\_"
+    expected = pd.DataFrame({0: ["0.123", "2.000"], 1: [r"\[a\]\(b\)", r"1\."]})
+    assert shown.to_numpy().tolist() == expected.to_numpy().tolist()
