@@ -19,7 +19,7 @@ from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.widgets import bad_link_value, show_code, stale_notice
 from attention_ui.scaling_lab import figures as sf
 from attention_ui.views.cache import lazy, resolve
-from attention_ui.views.chart import described_by, numbers, plot
+from attention_ui.views.chart import described_by, numbers_of_parts, plot
 
 N_KEYS = 8
 N_SAMPLES = 2000
@@ -69,7 +69,7 @@ def lab() -> None:
         with col:
             st.subheader(HEADINGS[scaled])
             panel(resolve(lazy(sf.column_figures, logits, d_k, scaled)), f"lab_column_{scaled}",
-                  {"hist": f"lab_hist_{scaled}", "bars": f"lab_bars_{scaled}"})  # fmt: skip
+                  ("hist", "bars"))  # fmt: skip
             st.caption(f"Averages over all {N_SAMPLES} random queries at d_k = {d_k}:")
             with st.container(horizontal=True, gap="medium"):  # wraps on narrow screens
                 st.metric("score std", f"{row.score_std:.2f}", width="content",
@@ -88,22 +88,18 @@ def lab() -> None:
         "Dashed vermillion: without scaling. Solid blue: with 1/√d_k. "
         "The big markers and the dotted line are the d_k on the slider."
     )
-    panel(
-        resolve(lazy(sf.sweep_figures, sweep, d_k, look.phone())),
-        "lab_curves",
-        {metric: f"lab_curve_{metric}" for metric in sf.METRICS},
-    )
+    panel(resolve(lazy(sf.sweep_figures, sweep, d_k, look.phone())), "lab_curves",
+          tuple(sf.METRICS))  # fmt: skip
 
 
-def panel(figures: dict, key: str, parts: dict[str, str]) -> None:
+def panel(figures: dict, key: str, parts: tuple[str, ...]) -> None:
     """A combined figure (``figures["panel"]``) as one chart, named by its parts' text
-    alternatives, with each part's numbers in its own lazy table (keys ``parts``)."""
-    described = {name: described_by(figures[name]) for name in parts}
-    text = " ".join(d.text for d in described.values())
-    title = "; ".join(d.name for d in described.values())
+    alternatives, with the parts' numbers in one lazy expander."""
+    described = [described_by(figures[name]) for name in parts]
+    text = " ".join(d.text for d in described)
+    title = "; ".join(d.name for d in described)
     plot(figures["panel"], key=key, alt=Alternative(title, text, None), table=False)
-    for name, table_key in parts.items():
-        numbers(described[name], table_key)
+    numbers_of_parts(described, key)
 
 
 def apply_to_my_scenario() -> None:

@@ -75,6 +75,23 @@ def numbers(described: Alternative, key: str) -> None:
         table(described)
 
 
+def numbers_of_parts(parts: list[Alternative], key: str) -> None:
+    """A chart made of several figures (its panels): one lazy expander for the chart, with
+    each part's numbers under the part's name. One expander, not one per panel: every
+    element is sent and drawn again on each rerun (the Scaling lab's slider redrew seven)."""
+    if all(p.table is None for p in parts):
+        return
+    title = "; ".join(md_escape(p.name) for p in parts)
+    box = st.expander(f"Numbers: {title}", key=f"{key}_numbers", on_change="rerun")
+    if box.open is False:
+        return
+    with box:
+        for part in parts:
+            if part.table is not None:
+                st.markdown(f"**{md_escape(part.name)}**")
+                table(part)
+
+
 def table(described: Alternative) -> None:
     """The figure's numbers as a static table (``widgets.static_table``: every cell escaped)."""
     if described.table is not None:

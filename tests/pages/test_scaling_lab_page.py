@@ -184,3 +184,26 @@ def test_rerun_is_quick() -> None:
         times.append(time.perf_counter() - t0)
     assert not at.exception
     assert min(times) < 0.5, times  # a full AppTest rerun of the page; measured ≈0.1 s idle
+
+
+def test_each_chart_of_the_lab_has_one_numbers_box_with_its_parts() -> None:
+    """One lazy Numbers expander per chart (a slider move resends every element), holding
+    each panel's table; the curves' tables are the core's sweep, as printed (4 significant
+    digits)."""
+    at = open_lab()
+    boxes = [e.label for e in at.expander if e.label.startswith("Numbers:")][:3]
+    assert [label.count(";") for label in boxes] == [1, 1, 2]  # 2, 2 and 3 panels
+    assert "Largest weight" in boxes[2] and "Gradient norm" in boxes[2]
+    at.session_state["lab_curves_numbers"] = True
+    at.run()
+    (box,) = [e for e in at.expander if e.label.startswith("Numbers: Largest")]
+    tables = [c.value for c in box.children.values() if type(c).__name__ == "Table"]
+    sweep = saturation_sweep(DK_POWERS, seed=0)
+    assert len(tables) == len(METRICS)
+    for table, metric in zip(tables, METRICS, strict=True):
+        assert table.index.tolist() == [str(d) for d in DK_POWERS]
+        for column, scaled in zip(table.columns, (False, True), strict=True):
+            want = sweep[sweep["scaled"] == scaled].sort_values("d_k")[metric].to_numpy()
+            # printed to 4 significant digits: within half a unit of the last one
+            half_unit = 0.5 * 10.0 ** (np.floor(np.log10(np.abs(want))) - 3)
+            assert np.all(np.abs(table[column].astype(float) - want) <= half_unit * (1 + 1e-9))

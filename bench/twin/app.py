@@ -1,0 +1,236 @@
+"""The app's slowest interactions in bare Streamlit: the fair floor of each (issues 21, 23).
+
+Each page draws, element for element, what one interaction of the app redraws, with the
+app's own figures (the same traces, labels and sizes, built by the same figure functions)
+and plain Streamlit calls for the rest: no frame (CSS, scripts), no guards, no text
+alternatives, no caches, no live class, no menu. Its widgets carry the app's keys, so the
+benches that drive the app drive this as a checkout of its own:
+
+    python -m bench.bench_labs --root . --root bench/twin --only "token pick"
+    python -m bench.browser_rest --root . --root bench/twin --only Scaling
+
+- ``/real-model`` and ``/decoder``: a gallery, "From one token" (token and target select
+  boxes, the view's control, the every-head grid, two paragraphs, the ranking table) and a
+  head's stages (layer and head boxes, a caption, the stage control over one panel; Scores:
+  the clickable grid, the pair's boxes, the breakdown, CSV and code; Softmax: the weights,
+  the row's box, the step table, its caption, the stability box, CSV and code), each part
+  in a fragment as in the app. Random numbers, a real sentence's size.
+- ``/scaling-lab``: the d_k slider and the seed in a fragment, each column's chart (the
+  lab's own combined figure), heading, caption and four metrics, and the curves.
+
+What a twin costs against the one-heatmap floor is what Streamlit and Plotly cost to draw
+that content; the app's distance from its twin is what the app adds.
+"""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout's packages
+
+from attention_core import attention
+from attention_core.saturation import DK_POWERS, sample_scores, saturation_sweep
+from attention_ui.decoder import figures as df
+from attention_ui.draw import figures as fig
+from attention_ui.real_model import figures as mf
+from attention_ui.scaling_lab import figures as lab_figures
+from attention_ui.stages import figures as sf
+from attention_ui.stages.data import Labels
+
+CONFIG = {"displaylogo": False}
+LABS = {  # prefix: tokens, layers, heads, d_k, stages, grid numbers printed
+    "rm": (15, 6, 12, 32, ["Q, K, V", "Scores", "Scaling", "Mask", "Softmax", "Output"], True),
+    "dec": (13, 30, 9, 64, ["Q, K, V", "RoPE", "Shared K and V", "Scores", "Scaling", "Mask",
+                            "Softmax", "Output"], False),
+}  # fmt: skip
+
+
+def chart(figure, key: str, numbers: str) -> None:
+    """The figure as the app sends it (in its light theme, with its toolbar) and a closed
+    Numbers box."""
+    st.plotly_chart(fig.themed(figure, fig.LIGHT), key=key, theme=None, config=CONFIG)
+    st.expander(f"Numbers: {numbers}").write("the table")
+
+
+def tokens(n: int) -> list[str]:
+    return [f"tok{i}" for i in range(n)]
+
+
+def head_trace(prefix: str, layer: int, head: int):
+    n, _, _, d_k, _, _ = LABS[prefix]
+    rng = np.random.default_rng(layer * 100 + head)
+    Q, K, V = (rng.normal(size=(n, d_k)) for _ in range(3))  # (n, d_k) each
+    return attention(Q, K, V)
+
+
+def gallery(prefix: str) -> None:
+    n, n_layers, n_heads, *_ = LABS[prefix]
+    st.header("Every head at once")
+    z = np.random.default_rng(0).random((n_layers * n, n_heads * n))  # one mosaic
+    import plotly.graph_objects as go
+
+    key = "rm_gallery" if prefix == "rm" else "dec_patterns"
+    figure = go.Figure(go.Heatmap(z=z), layout={"height": 600})
+    st.plotly_chart(fig.themed(figure, fig.LIGHT), key=key, theme=None)
+
+
+@st.fragment
+def token_section(prefix: str) -> None:
+    n, n_layers, n_heads, _, _, printed = LABS[prefix]
+    names = tokens(n)
+    query = names.index(st.selectbox("Token (the query)", names, index=n - 3,
+                                     key=f"{prefix}_token"))  # fmt: skip
+    st.segmented_control("View", ["Weight on one key", "Strongest key per head", "Two sentences"],
+                         default="Weight on one key", required=True, key=f"{prefix}_token_tab",
+                         label_visibility="collapsed")  # fmt: skip
+    target = names.index(st.selectbox("Key it might look at", names[: query + 1], index=1,
+                                      key=f"{prefix}_target"))  # fmt: skip
+    weight = np.random.default_rng(query * 50 + target).random((n_layers, n_heads))
+    best = np.unravel_index(np.argmax(weight), weight.shape)
+    title = f"Weight from “{names[query]}” to “{names[target]}” in every head"
+    grid = mf.head_grid if printed else df.head_grid
+    chart(grid(weight, title, pick=best), f"{prefix}_on_target", title)
+    st.markdown(f"“{names[query]}” puts at least half of its attention on “{names[target]}” in "
+                f"**{int((weight >= 0.5).sum())}** heads; most in **layer {best[0] + 1}, head "
+                f"{best[1] + 1}** ({weight[best]:.2f}, outlined).")  # fmt: skip
+    st.markdown(f"**The heads ranked by the weight from “{names[query]}” to “{names[target]}”**")
+    order = np.argsort(weight, axis=None)[::-1][:10]
+    st.table(pd.DataFrame({
+        "layer": order // n_heads + 1, "head": order % n_heads + 1,
+        "weight": [f"{weight.flat[k]:.3f}" for k in order],
+        "strongest key": [names[k % n] for k in order],
+        "its weight": [f"{weight.flat[k] / 2:.3f}" for k in order],
+        "pattern": ["previous token" if k % 3 else "" for k in order],
+    }), hide_index=True)  # fmt: skip
+
+
+@st.fragment
+def head_section(prefix: str) -> None:
+    _, n_layers, n_heads, _, stages, _ = LABS[prefix]
+    left, right = st.columns(2)
+    layer = left.selectbox("Layer", range(1, n_layers + 1), key=f"{prefix}_layer")
+    head = right.selectbox("Head", range(1, n_heads + 1), key=f"{prefix}_head")
+    st.caption(f"Layer {layer}, head {head}: **previous token** (measured: previous 0.71).")
+    stage_panel(prefix, stages, head_trace(prefix, layer, head))
+    st.button(f"Open layer {layer}, head {head} in the walkthrough", type="primary")
+    st.caption("Makes this head's Q, K and V the walkthrough's scenario.")
+
+
+@st.fragment
+def stage_panel(prefix: str, stages: list[str], t) -> None:
+    chosen = st.segmented_control("Stage", stages, default="Scores", required=True,
+                                  key=f"{prefix}_stage", label_visibility="collapsed")  # fmt: skip
+    labels = Labels.plain(tokens(t.scores.shape[0]))
+    with st.container():
+        if chosen == "Softmax":
+            softmax(prefix, labels, t)
+        else:  # every other stage draws what Scores draws: only Scores and Softmax are timed
+            scores(prefix, labels, t)
+
+
+def scores(prefix: str, labels: Labels, t) -> None:
+    st.caption("Too many cells to print every number: hover over a cell for its score.")
+    score_pick(prefix, labels, t)
+    st.download_button("Download scores as CSV", "a,b", file_name="scores.csv")
+    st.expander("Show the code").write("the code")
+
+
+@st.fragment
+def score_pick(prefix: str, labels: Labels, t) -> None:
+    key = f"{prefix}_scores"
+    chart(sf.scores_figure(labels, t, pick=(3, 5), clickable=True), f"{key}_chart", "Raw scores")
+    left, right = st.columns(2)
+    left.selectbox("Query (row)", labels.queries, index=3, key=f"{key}_pick_q")
+    right.selectbox("Key (column)", labels.keys, index=5, key=f"{key}_pick_k")
+    q, k = t.Q[3], t.K[5]  # (d_k,) each
+    shown = " + ".join(f"({a:.2f})({b:.2f})" for a, b in zip(q[:4], k[:4], strict=True))
+    st.markdown("**Score of query tok3 against key tok5**")
+    st.latex(rf"q_{{4}} \cdot k_{{6}} = {shown} + \dots = {q @ k:.4f}")
+    st.expander(f"Every term ({q.size})").write("the terms")
+    st.caption(
+        f"Sum of the last column: {q @ k:.4f}. The cell in row 4, column 6 of Q Kᵀ is "
+        f"{t.scores[3, 5]:.4f}: the same number, from the core's matrix product."
+    )
+
+
+def softmax(prefix: str, labels: Labels, t) -> None:
+    chart(sf.softmax_summary(labels, t), f"{prefix}_softmax_chart", "Attention weights")
+    softmax_row(prefix, labels, t)
+    st.download_button("Download weights as CSV", "a,b", file_name="weights.csv")
+    st.expander("Show the code").write("the code")
+
+
+@st.fragment
+def softmax_row(prefix: str, labels: Labels, t) -> None:
+    row = labels.queries.index(st.selectbox("Query row", labels.queries,
+                                            key=f"{prefix}_softmax_row"))  # fmt: skip
+    st.markdown(f"**Softmax of the row for query {labels.queries[row]}, step by step**")
+    s = t.scores[row] * t.scale  # (n,)
+    e = np.exp(s - s.max())
+    st.table(pd.DataFrame({"score": [f"{x:.6g}" for x in s],
+                           "e^score": [f"{x:.6g}" for x in np.exp(s)],
+                           "e^(score − max)": [f"{x:.6g}" for x in e],
+                           "row sum of e^(score − max)": f"{e.sum():.6g}",
+                           "weight": [f"{x:.6g}" for x in t.weights[row]]},
+                          index=labels.keys))  # fmt: skip
+    st.caption(f"The weights of this row sum to {t.weights[row].sum():.6f}.")
+    st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores").write("demo")
+
+
+def lab_page(prefix: str):
+    def page() -> None:
+        st.title("Real model" if prefix == "rm" else "Decoder")
+        st.text_input("Your sentence", "a sentence", key=f"{prefix}_text")
+        gallery(prefix)
+        st.header("From one token: where does it look?")
+        token_section(prefix)
+        st.header("One head, every stage")
+        head_section(prefix)
+
+    page.__name__ = f"{prefix}_page"  # st.Page tells pages apart by their function's name
+    return page
+
+
+@st.fragment
+def scaling_lab() -> None:
+    slider, seed_box = st.columns([5, 1])
+    d_k = slider.select_slider("d_k, the length of each query and key (powers of two)",
+                               options=list(DK_POWERS), value=64, key="lab_dk")  # fmt: skip
+    seed = int(seed_box.number_input("Random seed", 0, 1_000_000, 0, key="lab_seed"))
+    sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=2000, seed=seed)
+    raw = sample_scores([d_k], 8, 2000, seed)[0]  # (2000, 8)
+    for column, scaled in zip(st.columns(2, gap="large"), (False, True), strict=True):
+        logits = raw / np.sqrt(d_k) if scaled else raw  # (2000, 8)
+        row = sweep[(sweep["d_k"] == d_k) & (sweep["scaled"] == scaled)].iloc[0]
+        with column:
+            st.subheader("With scaling" if scaled else "Without scaling")
+            figure = lab_figures.column_figures(logits, d_k, scaled)["panel"]
+            chart(figure, f"lab_column_{scaled}", "scores; one query")
+            st.caption(f"Averages over all 2000 random queries at d_k = {d_k}:")
+            with st.container(horizontal=True, gap="medium"):
+                for name in ("score_std", "max_weight", "entropy", "grad_norm"):
+                    st.metric(name.replace("_", " "), f"{row[name]:.3f}", width="content",
+                              help="what it means")  # fmt: skip
+    st.subheader("Across d_k")
+    st.caption("Dashed vermillion: without scaling. Solid blue: with 1/√d_k.")
+    chart(lab_figures.sweep_figures(sweep, d_k)["panel"], "lab_curves", "the curves")
+
+
+def scaling_page() -> None:
+    st.title("Scaling lab")
+    scaling_lab()
+
+
+def home() -> None:
+    st.title("Twins of the app's interactions")
+
+
+st.navigation([
+    st.Page(home, title="Home", default=True),
+    st.Page(lab_page("rm"), title="Real model", url_path="real-model"),
+    st.Page(lab_page("dec"), title="Decoder", url_path="decoder"),
+    st.Page(scaling_page, title="Scaling lab", url_path="scaling-lab"),
+]).run()  # fmt: skip
