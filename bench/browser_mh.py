@@ -24,7 +24,16 @@ from pathlib import Path
 
 from attention_core import PRESETS
 from bench.bench_multihead import scenario_6x4
-from bench.browser import CHANGED, CHROMIUM_ARGS, IDLE, drawn, find_chromium, settle, start_server
+from bench.browser import (
+    CHANGED,
+    CHROMIUM_ARGS,
+    IDLE,
+    drawn,
+    find_chromium,
+    settle,
+    stage_control,
+    start_server,
+)
 from bench.browser_app import _mouse_click
 from bench.browser_profile import _grouped
 
@@ -41,7 +50,10 @@ OBSERVE = """() => {
 STILL = f"() => performance.now() - window.__last > {QUIET}"
 # Selectors that match the lab before (a chart per head) and after (one figure) issue 21.
 HEADS = "[class*='st-key-mh_small'] .heatmap-label"
-STAGE = "[data-testid='stTabs'] [data-testid='stPlotlyChart'] .heatmap-label"
+STAGE = (
+    "[data-testid='stTabs'] [data-testid='stPlotlyChart'] .heatmap-label, "
+    ".st-key-mh_stage_panel [data-testid='stPlotlyChart'] .heatmap-label"
+)  # tabs, or not
 FLOOR = ".st-key-floor_heatmap .heatmap-label"
 HEADS_FLOOR_APP = "bench/floor_heads_app.py"
 
@@ -70,7 +82,7 @@ def _click(selector: str, texts: tuple[str, ...] = ("",)) -> Callable:
 
 def _tab(names: tuple[str, str]) -> Callable:
     def arm(page, k: int):
-        return _mouse_click(page, page.get_by_role("tab", name=names[k % 2], exact=True))
+        return _mouse_click(page, stage_control(page, "mh", names[k % 2]))
 
     return arm
 

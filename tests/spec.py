@@ -47,3 +47,10 @@ def menu_links(at: Any) -> list[dict]:
 def cell_texts(trace: dict) -> list[list[str]]:
     """A heatmap's printed cell texts without the colour each number is printed in."""
     return [[plain(str(t)) for t in row] for row in trace["text"]]
+
+
+def grid_key(at, name: str) -> str:
+    """The key of the Inputs page's grid editor for matrix ``name`` (state.grid_key)."""
+    ss = at.session_state  # AppTest's session state has no .get
+    gens = ss["grid_gens"] if "grid_gens" in ss else {}  # noqa: SIM401
+    return f"grid_{name}_{gens.get(name, at.session_state['editor_gen'])}"

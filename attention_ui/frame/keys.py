@@ -13,6 +13,8 @@ INPUT_ERROR = "input_error"
 URL_ERROR = "url_error"
 EDITOR_GEN = "editor_gen"
 EDITOR_BASE = "editor_base"
+GRID_GENS = "grid_gens"
+EDITOR_LABELS = "editor_labels"
 FIELD_ERRORS = "field_errors"
 DROPPED = "dropped_cells"
 REJECTED = "rejected_text"
@@ -60,6 +62,8 @@ SESSION_KEYS: dict[str, str] = {
     URL_ERROR: "why the link's ?s= could not be used, shown once per session",
     EDITOR_GEN: "bumped to give every grid editor a fresh key (re-seeds the grids)",
     EDITOR_BASE: "the matrices the grid editors were last given (edits are relative to them)",
+    GRID_GENS: "each grid editor's generation, in its key: bumped only for a grid that changed",
+    EDITOR_LABELS: "the query and key labels the grid editors were last given (their rows)",
     FIELD_ERRORS: "messages for inputs that could not be read at all, by field",
     DROPPED: "unreadable cells that were put back to their last number, by grid",
     REJECTED: "the text of an input that could not be read: its box shows it again, to fix",
@@ -71,7 +75,7 @@ SESSION_KEYS: dict[str, str] = {
     OWN_NAME: "the teacher named the scenario: edits keep that name",
     FLASH: "toasts for the next page (a button that also switches page would lose them)",
     NOTICE: "messages for the top of the next page, under its title (a toast would cover it)",
-    HEAD_STAGE: "the multi-head lab's open stage tab (only the open one is drawn)",
+    HEAD_STAGE: "the multi-head lab's chosen stage (only it is drawn)",
     HEAD_AFTER: "whether the multi-head lab's concatenation and residual are open (lazy)",
     PER_SCENARIO: "results built once per valid scenario (the multi-head trace, its figures)",
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",

@@ -75,17 +75,19 @@ def prev_next(key: str) -> None:
         link(nxt.path, f"{nxt.title} →", row)
 
 
-def choose_section(label: str, names: Sequence[str], key: str) -> str:
+def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None) -> str:
     """One of several sections, chosen in a row of options (a segmented control, which is a
-    radio group named ``label``); the caller draws only the chosen one.
+    radio group named ``label``; ``default``: the first unless named); the caller draws only
+    the chosen one.
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
     bench/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
     """
-    chosen = st.segmented_control(label, names, default=names[0], required=True, key=key,
+    first = names[0] if default is None else default
+    chosen = st.segmented_control(label, names, default=first, required=True, key=key,
                                   label_visibility="collapsed")  # fmt: skip
-    return chosen if chosen in names else names[0]
+    return chosen if chosen in names else first
 
 
 def show_code(*funcs: Callable, key: str) -> None:

@@ -20,7 +20,7 @@ from attention_ui.draw.text import count, md_escape, shape
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example
-from attention_ui.frame.widgets import show_code, stale_notice
+from attention_ui.frame.widgets import choose_section, show_code, stale_notice
 from attention_ui.multi_head import controls
 from attention_ui.multi_head import figures as mf
 from attention_ui.stages.data import Labels
@@ -250,11 +250,11 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
         f"and V: Q, K ({shape(mh.heads[h].Q)}) and V ({shape(mh.heads[h].V)}). These are the "
         "walkthrough's own views, drawn for this head."
     )
-    tabs = st.tabs(STAGE_TABS, key=keys.HEAD_STAGE, on_change="rerun", default="Scores")
-    for tab, stage in zip(tabs, STAGE_TABS, strict=True):
-        if tab.open is not False:  # only the open tab is drawn (None: not tracked, draw all)
-            with tab:
-                stage_view(stage, labels, s, mh, h)
+    # A row of options over one panel, not st.tabs: only the chosen stage is drawn, and a
+    # redraw in a tab's panel cost more (widgets.choose_section).
+    stage = choose_section("Stage", STAGE_TABS, keys.HEAD_STAGE, default="Scores")
+    with st.container(key=f"{keys.HEAD_STAGE}_panel"):
+        stage_view(stage, labels, s, mh, h)
     if st.button(f"Open head {h + 1} in the walkthrough", key="mh_open",
                  help="Loads this head's Q, K and V as a direct-mode scenario"):  # fmt: skip
         _open_in_walkthrough(s, mh, h)

@@ -216,7 +216,7 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     frame = pd.DataFrame(shown, index=pd.Index(rows, dtype=object), columns=columns, dtype=object)
     edited = st.data_editor(
         frame,
-        key=f"grid_{name}_{state.editor_gen()}",
+        key=state.grid_key(name),
         num_rows="fixed",
         column_config={c: st.column_config.TextColumn(c) for c in frame.columns},
     )

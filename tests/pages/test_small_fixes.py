@@ -18,6 +18,7 @@ from attention_ui.frame.sidebar import SHARE_BOX
 from attention_ui.frame.widgets import csv_text
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels, contributions, softmax_table
+from tests.spec import grid_key
 from tests.tolerance import eps
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -33,7 +34,7 @@ def test_a_scenario_with_other_tokens_is_named_after_them() -> None:
     at = inputs_page()
     at.text_input(key="tokens_text").input("le chat est sur le tapis").run()
     assert at.session_state["scenario"].name == "le chat est sur le tapis"
-    grid = f"grid_X_{at.session_state['editor_gen']}"
+    grid = grid_key(at, "X")
     at.session_state[grid] = {"edited_rows": {0: {"e1": 2.0}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert at.session_state["scenario"].name == "le chat est sur le tapis (edited)"

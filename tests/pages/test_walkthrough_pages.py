@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS, Scenario
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
 from attention_ui.frame.sidebar import SHARE_BOX
-from tests.spec import cell_texts, chart_specs, numeric
+from tests.spec import cell_texts, chart_specs, grid_key, numeric
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -107,7 +107,7 @@ def test_masked_cells_are_gaps_and_read_minus_infinity() -> None:
 
 def test_grid_edit_on_inputs_updates_later_pages() -> None:
     at = open_page("inputs")
-    key = f"grid_X_{at.session_state['editor_gen']}"
+    key = grid_key(at, "X")
     at.session_state[key] = {"edited_rows": {1: {"e1": 5.0}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception
@@ -324,7 +324,7 @@ def test_pasting_a_matrix_that_does_not_fit_gives_a_message_not_a_crash() -> Non
 
 
 def grid_edit(at: AppTest, name: str, row: int, col: str, value: object) -> None:
-    key = f"grid_{name}_{at.session_state['editor_gen']}"
+    key = grid_key(at, name)
     at.session_state[key] = {
         "edited_rows": {row: {col: value}},
         "added_rows": [],
