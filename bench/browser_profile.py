@@ -119,6 +119,7 @@ def _stage(prefix: str) -> Callable:
 
 SCALED = ".st-key-scaling_scaled .heatmap-label"
 LAB_COLUMN = ".st-key-lab_column_True .main-svg"
+PREVIEW = ".st-key-inputs_preview .heatmap-label"
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 SCORES = ".st-key-scores_chart .heatmap-label"
 INTERACTIONS = (
@@ -138,6 +139,10 @@ INTERACTIONS = (
                 lambda k: STAGE_CELLS["Softmax"], tab="Softmax"),
     Interaction("Scaling lab d_k slider 64 <-> 128", "/scaling-lab",
                 _keys(SLIDER, ("ArrowRight", "ArrowLeft")), lambda k: LAB_COLUMN),
+    Interaction("Inputs: Random <-> Zeros fill of X", "/inputs",
+                _click_text(".st-key-fill_X_random button, .st-key-fill_X_zeros button",
+                            ("Random", "Zeros")),
+                lambda k: PREVIEW),
     Interaction("Real model token pick", "/real-model", _choose("rm_token"),
                 lambda k: ".st-key-rm_on_target .heatmap-label", tab="Scores"),
     Interaction("Real model stage change Scores <-> Softmax", "/real-model", _stage("rm"),

@@ -15,6 +15,10 @@ benches that drive the app drive this as a checkout of its own:
   the clickable grid, the pair's boxes, the breakdown, CSV and code; Softmax: the weights,
   the row's box, the step table, its caption, the stability box, CSV and code), each part
   in a fragment as in the app. Random numbers, a real sentence's size.
+- ``/inputs``: the walkthrough's first page: title, formula and words, the tokens, the
+  mode and the three sizes, the seed, four grid editors (each with its name, its fill
+  buttons and its paste box) and the preview of the weights with its Numbers box. A fill
+  or new tokens give only the grids they change a new key, as the app does.
 - ``/scaling-lab``: the d_k slider and the seed in a fragment, each column's chart (the
   lab's own combined figure), heading, caption and four metrics, and the curves.
 
@@ -219,6 +223,72 @@ def scaling_lab() -> None:
     chart(lab_figures.sweep_figures(sweep, d_k)["panel"], "lab_curves", "the curves")
 
 
+TOKENS = ["the", "cat", "sat", "on", "the", "mat"]
+GRIDS = {"X": (6, 4, "e"), "W_q": (4, 3, "d"), "W_k": (4, 3, "d"), "W_v": (4, 4, "v")}
+
+
+def _matrices() -> dict[str, np.ndarray]:
+    ss = st.session_state
+    if "twin_m" not in ss:
+        rng = np.random.default_rng(0)
+        ss.twin_m = {n: rng.normal(size=(r, c)).round(2) for n, (r, c, _) in GRIDS.items()}
+        ss.twin_gen = dict.fromkeys(GRIDS, 0)
+    return ss.twin_m
+
+
+def _fill(name: str, how: str) -> None:
+    r, c, _ = GRIDS[name]
+    m = np.random.default_rng(len(how)).normal(size=(r, c)) if how == "random" else np.zeros((r, c))
+    st.session_state.twin_m[name] = m.round(2)
+    st.session_state.twin_gen[name] += 1  # only this grid is mounted anew
+
+
+def _tokens() -> None:
+    words = st.session_state.tokens_text.split()
+    st.session_state.twin_m["X"] = np.resize(st.session_state.twin_m["X"], (len(words), 4))
+    st.session_state.twin_gen["X"] += 1
+
+
+def grid(name: str, labels: list[str]) -> np.ndarray:
+    m = _matrices()[name]
+    prefix = GRIDS[name][2]
+    st.markdown(f"**{name}** ({m.shape[0]} × {m.shape[1]}): one row per token, one column each.")
+    columns = [f"{prefix}{j + 1}" for j in range(m.shape[1])]
+    frame = pd.DataFrame([[f"{x:.6g}" for x in row] for row in m], index=labels, columns=columns)
+    text = {k: st.column_config.TextColumn(k) for k in columns}
+    edited = st.data_editor(frame, key=f"grid_{name}_{st.session_state.twin_gen[name]}",
+                            num_rows="fixed", column_config=text)  # fmt: skip
+    for col, how in zip(st.columns(3), ("random", "zeros", "identity"), strict=True):
+        col.button(how.capitalize(), key=f"fill_{name}_{how}", on_click=_fill, args=(name, how),
+                   width="stretch")  # fmt: skip
+    with st.expander(f"Paste {name} as text"):
+        st.text_area("Rows on lines or separated by ';'", key=f"paste_{name}")
+        st.button(f"Use this {name}", key=f"paste_btn_{name}")
+    return edited.to_numpy(dtype=float)
+
+
+def inputs_page() -> None:
+    st.title("1. Inputs")
+    st.latex(r"\text{Attention}(Q, K, V) = \text{softmax}\!\left(\frac{QK^\top}{\sqrt{d_k}}"
+             r"\right) V")  # fmt: skip
+    st.markdown("Each token is a row of X; W_Q, W_K and W_V turn it into a query, a key and a "
+                "value. Type your own numbers, or fill a grid.")  # fmt: skip
+    st.session_state.setdefault("tokens_text", " ".join(TOKENS))
+    words = st.text_input("Tokens", key="tokens_text", on_change=_tokens).split()
+    st.radio("What do you want to type?", ["embeddings", "direct"], horizontal=True)
+    for col, dim in zip(st.columns(3), ("d_model", "d_k", "d_v"), strict=True):
+        col.number_input(dim, 1, 16, 4 if dim == "d_model" else 3, key=f"size_{dim}")
+    st.columns([1, 3])[0].number_input("Seed for the random fills", 0, 2**31 - 1, 0)
+    m = {"X": grid("X", words)}
+    dims = [f"e{j + 1}" for j in range(4)]
+    for col, name in zip(st.columns(3), ("W_q", "W_k", "W_v"), strict=True):
+        with col:
+            m[name] = grid(name, dims)
+    t = attention(m["X"] @ m["W_q"], m["X"] @ m["W_k"], m["X"] @ m["W_v"])
+    st.subheader("Live preview: the attention weights these inputs give")
+    chart(sf.softmax_summary(Labels.plain(words), t), "inputs_preview", "Attention weights")
+
+
 def scaling_page() -> None:
     st.title("Scaling lab")
     scaling_lab()
@@ -233,4 +303,5 @@ st.navigation([
     st.Page(lab_page("rm"), title="Real model", url_path="real-model"),
     st.Page(lab_page("dec"), title="Decoder", url_path="decoder"),
     st.Page(scaling_page, title="Scaling lab", url_path="scaling-lab"),
+    st.Page(inputs_page, title="Inputs", url_path="inputs"),
 ]).run()  # fmt: skip
