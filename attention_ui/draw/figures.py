@@ -410,12 +410,12 @@ def for_phone(figure: go.Figure) -> go.Figure:
     if heat:
         labels = max((trace.x for trace in heat), key=len)
         # One grid per figure: the multi-head lab's small multiples fit their own rows.
-        if len(heat) == 1 and _phone_cell(figure, len(labels)) < PHONE_MIN_CELL:
+        if len(heat) == 1 and _phone_cell(figure, len(labels)) < _widest_cell(heat[0]):
             for trace in heat:
                 trace.texttemplate = ""  # on a tap: the hover holds the value
             figure.update_xaxes(tickmode="linear", dtick=1)
         angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
-        right = 70 if figure.layout.annotations else 20
+        right = _right_room(figure)
         figure.update_layout(
             width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
             height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
@@ -427,8 +427,27 @@ def for_phone(figure: go.Figure) -> go.Figure:
 
 def _phone_cell(figure: go.Figure, n_cols: int) -> float:
     """The px a column gets once the figure is fitted to a phone's screen."""
-    right = 70 if figure.layout.annotations else 20
-    return (PHONE_SCREEN - 90 - right) / max(n_cols, 1)
+    return (PHONE_SCREEN - 90 - _right_room(figure)) / max(n_cols, 1)
+
+
+def _right_room(figure: go.Figure) -> int:
+    """The px right of the grid: a colour bar or the rows' notes (Σ = 1.000) take about 70."""
+    bar = any(t.type == "heatmap" and t.showscale is not False for t in figure.data)
+    return 70 if figure.layout.annotations or bar else 20
+
+
+def _widest_cell(trace: go.Heatmap) -> float:
+    """The px the widest printed cell needs in PHONE_FONT type, and a little air; at least
+    PHONE_MIN_CELL ("−0.91"). A 6-column score grid of "−18.00" got 33 px a column: its
+    numbers ran into each other."""
+    texts = [str(cell) for row in (trace.text or ()) for cell in row]
+    return max([PHONE_MIN_CELL, *(text_px(t, PHONE_FONT) + 2 for t in texts)])
+
+
+def text_px(text: str, size: float) -> float:
+    """A number's width in px in Plotly's sans-serif type of ``size`` px: digits 0.56 em,
+    a point or comma 0.28 em, anything else (−, ∞, letters) 0.6 em."""
+    return size * sum(0.28 if c in ".," else 0.56 if c.isdigit() else 0.6 for c in text)
 
 
 def _shorter(text: str, z: float | None) -> str:

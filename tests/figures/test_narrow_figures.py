@@ -57,3 +57,19 @@ def test_phone_leaves_whole_numbers_alone() -> None:
 def _labels_trace(n: int) -> tuple:
     s = random_scenario(n_tokens=n)
     return Labels.of(s), s.trace()
+
+
+def test_a_phone_grid_prints_numbers_only_where_the_widest_fits_its_column() -> None:
+    """A 6-column score grid with a colour bar gets 33 px a column on a phone (358 px less
+    90 on the left and 70 for the bar): "−1.25" (31 px of 12 px type) fits, "−18.00"
+    (37 px) does not, so that grid shows its values on a tap (the multi-head lab's head 1
+    printed −12.00−18.00 as one run of digits)."""
+    keys = [f"t{i}" for i in range(6)]
+    small = np.full((6, 6), -1.25)
+    big = small.copy()
+    big[0, 3] = -18.0
+    kept = fig.for_phone(fig.heatmap(small, keys, keys, "Raw scores", colorbar_title="score"))
+    assert kept.data[0].texttemplate != "" and kept.data[0].text[0][0] == "−1.25"
+    tapped = fig.for_phone(fig.heatmap(big, keys, keys, "Raw scores", colorbar_title="score"))
+    assert tapped.data[0].texttemplate == "" and tapped.data[0].text[0][3] == "−18.00"
+    assert fig.text_px("−18.00", 12) > (358 - 90 - 70) / 6 >= fig.text_px("−1.25", 12) + 2
