@@ -181,6 +181,20 @@ MUTANTS = (
         "return attention(Q[:, head], K[:, g], V[:, g], mask=None)",
         ("tests/core/test_decoder_parts.py",),
     ),
+    Mutant(
+        "a static table's row labels unescaped (a typed **token** prints bold)",
+        "attention_ui/frame/widgets.py",
+        "shown.index = [md_escape(str(v)) for v in frame.index]",
+        "shown.index = [str(v) for v in frame.index]",
+        ("tests/pages/test_widgets.py",),
+    ),
+    Mutant(
+        "a phone grid prints numbers wider than its columns",
+        "attention_ui/draw/figures.py",
+        "return max([PHONE_MIN_CELL, *(text_px(t, PHONE_FONT) + 2 for t in texts)])",
+        "return PHONE_MIN_CELL",
+        ("tests/figures/test_narrow_figures.py",),
+    ),
 )
 
 
