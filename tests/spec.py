@@ -50,7 +50,7 @@ def cell_texts(trace: dict) -> list[list[str]]:
 
 
 def grid_key(at, name: str) -> str:
-    """The key of the Inputs page's grid editor for matrix ``name`` (state.grid_key)."""
+    """The key of the Inputs page's grid editor for matrix ``name`` (grids.grid_key)."""
     ss = at.session_state  # AppTest's session state has no .get
     gens = ss["grid_gens"] if "grid_gens" in ss else {}  # noqa: SIM401
     return f"grid_{name}_{gens.get(name, at.session_state['editor_gen'])}"

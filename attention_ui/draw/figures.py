@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import contrast
-from attention_ui.draw.text import minus, num, vector_columns
+from attention_ui.draw.text import num, vector_columns
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
 # viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
@@ -229,14 +229,24 @@ TITLE = {"x": 0.0, "xanchor": "left", "yref": "container", "y": 1.0, "yanchor": 
 TITLE_ROOM = 34  # px: the title's line at the top of a heatmap
 
 
+CHAR = 0.62  # an average sans-serif character's width, in ems
+
+
+def text_px(text: str, font: float) -> float:
+    """The px ``text`` (Plotly text: an entity is one character) takes in ``font`` px type:
+    a digit 0.56 em, a point or comma 0.28 em, any other character CHAR. Numbers need the
+    digits' own width: at CHAR a phone's 6-column grid would hide "−0.91", which fits."""
+    widths = {**dict.fromkeys("0123456789", 0.56), ".": 0.28, ",": 0.28}
+    return font * sum(widths.get(c, CHAR) for c in html.unescape(text))
+
+
 def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[int, int]:
     """The key labels' angle and the heatmap's top margin (px) that fits the title above them.
 
     ``cell_px``: the width of a column, None when unknown (many columns): labels wider than
     a column are turned upright rather than left for Plotly to turn by an unknown angle.
     """
-    longest = max((len(html.unescape(label)) for label in labels), default=1)
-    width = 0.62 * font * longest  # px, an average sans-serif character
+    width = max((text_px(label, font) for label in labels), default=CHAR * font)
     upright = cell_px is None or width > cell_px - 4
     label_room = width + 6 if upright else font + 6
     return (-90 if upright else 0), int(TITLE_ROOM + font + 10 + label_room)
@@ -244,14 +254,8 @@ def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[i
 
 def side_room(labels: Sequence[str], font: int) -> int:
     """The left margin (px) that fits the row labels and the axis title beside them."""
-    longest = max((len(html.unescape(label)) for label in labels), default=1)
-    return int(0.62 * font * longest + 6 + font + 16)
-
-
-PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
-PHONE_SCREEN = 358  # px a chart gets on a 390 px phone (measured in Chromium: 2 x 16 padding)
-PHONE_MIN_CELL = 30  # px: "−0.91" in 12 px type; a narrower column shows its value on a tap
-PHONE_FONT = 12
+    width = max((text_px(label, font) for label in labels), default=CHAR * font)
+    return int(width + 6 + font + 16)
 
 
 def _cell_font(shape: tuple[int, int]) -> int:
@@ -387,72 +391,3 @@ def _swap_ink(obj: object, path: str, ink: str) -> None:
         setattr(obj, name, ink)
     elif isinstance(value, (list, tuple)) and INK in value:
         setattr(obj, name, [ink if v == INK else v for v in value])
-
-
-def for_phone(figure: go.Figure) -> go.Figure:
-    """``figure`` for a phone's screen (changed in place and returned).
-
-    Heatmap cells print at most two decimals in small type, and the figure asks for
-    PHONE_CELL per column. Streamlit fits a chart to the screen whatever width it asks for
-    (PHONE_SCREEN px of a 390 px phone), so where that leaves a column narrower than
-    PHONE_MIN_CELL the numbers would run into each other: those grids show each value on a
-    tap (their hover) instead, and every key keeps its label (Plotly would drop every other
-    one).
-    """
-    if figure.layout.width is not None:  # already laid out for a phone (model_figures)
-        return figure
-    heat = [trace for trace in figure.data if trace.type == "heatmap"]
-    for trace in heat:
-        if trace.text is not None:
-            trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
-                          for row, zs in zip(trace.text, trace.z, strict=True)]  # fmt: skip
-        trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
-    if heat:
-        labels = max((trace.x for trace in heat), key=len)
-        # One grid per figure: the multi-head lab's small multiples fit their own rows.
-        if len(heat) == 1 and _phone_cell(figure, len(labels)) < _widest_cell(heat[0]):
-            for trace in heat:
-                trace.texttemplate = ""  # on a tap: the hover holds the value
-            figure.update_xaxes(tickmode="linear", dtick=1)
-        angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
-        right = _right_room(figure)
-        figure.update_layout(
-            width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
-            height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
-        )  # fmt: skip
-        figure.update_xaxes(tickangle=angle)
-        figure.update_annotations(font={"size": PHONE_FONT - 1})
-    return figure
-
-
-def _phone_cell(figure: go.Figure, n_cols: int) -> float:
-    """The px a column gets once the figure is fitted to a phone's screen."""
-    return (PHONE_SCREEN - 90 - _right_room(figure)) / max(n_cols, 1)
-
-
-def _right_room(figure: go.Figure) -> int:
-    """The px right of the grid: a colour bar or the rows' notes (Σ = 1.000) take about 70."""
-    bar = any(t.type == "heatmap" and t.showscale is not False for t in figure.data)
-    return 70 if figure.layout.annotations or bar else 20
-
-
-def _widest_cell(trace: go.Heatmap) -> float:
-    """The px the widest printed cell needs in PHONE_FONT type, and a little air; at least
-    PHONE_MIN_CELL ("−0.91"). A 6-column score grid of "−18.00" got 33 px a column: its
-    numbers ran into each other."""
-    texts = [str(cell) for row in (trace.text or ()) for cell in row]
-    return max([PHONE_MIN_CELL, *(text_px(t, PHONE_FONT) + 2 for t in texts)])
-
-
-def text_px(text: str, size: float) -> float:
-    """A number's width in px in Plotly's sans-serif type of ``size`` px: digits 0.56 em,
-    a point or comma 0.28 em, anything else (−, ∞, letters) 0.6 em."""
-    return size * sum(0.28 if c in ".," else 0.56 if c.isdigit() else 0.6 for c in text)
-
-
-def _shorter(text: str, z: float | None) -> str:
-    """A cell's text with two decimals when it has more (−∞ and whole numbers stay)."""
-    decimals = text.split(".")[1] if "." in text else ""
-    if z is None or not np.isfinite(z) or len(decimals) <= 2:
-        return text
-    return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit

@@ -10,7 +10,7 @@ import streamlit as st
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, count, md_escape
-from attention_ui.frame import examples, guard, keys, links, menu, state
+from attention_ui.frame import examples, grids, guard, keys, links, menu, state
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
@@ -185,7 +185,7 @@ def copy_box(link: str, box_id: str, label: str, live: bool = False) -> None:
 
 
 def name_key() -> str:
-    return f"scenario_name_{state.editor_gen()}"
+    return f"scenario_name_{grids.editor_gen()}"
 
 
 @guard.callback

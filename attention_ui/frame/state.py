@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-import numpy as np
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -26,19 +25,15 @@ from attention_core import (
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import NAME_CHARS, edited_name
-from attention_ui.frame import links
+from attention_ui.frame import grids, links
 from attention_ui.frame.keys import (
     CARRIED_PARAMS,
     CURRENT_PAGE,
     DRAFT,
-    DROPPED,
     EDITOR_BASE,
-    EDITOR_GEN,
-    EDITOR_LABELS,
     EDITOR_WIDGETS,
     FIELD_ERRORS,
     FLASH,
-    GRID_GENS,
     INPUT_ERROR,
     LINKED_PAGE,
     NOTICE,
@@ -245,63 +240,12 @@ def rename(name: str) -> None:
 
 
 def reset_editors() -> None:
-    """Make every input widget show the draft again.
-
-    Grid editors hold edits relative to the frame they were given, so a grid whose numbers,
-    labels or edits changed gets a fresh key (``grid_key``) and a new base frame; a grid
-    that shows the new draft already keeps its key, so the browser keeps it as it is (a
-    Random fill of X used to mount all four grids anew: paired, a fill 2.70x -> 1.92x the
-    floor, a token edit 2.96x -> 2.38x). Plain widgets are dropped and re-seeded.
-    """
-    ss = st.session_state
-    gen = ss[EDITOR_GEN] = ss.get(EDITOR_GEN, 0) + 1
-    _note_dropped_cells(ss.get(FIELD_ERRORS) or {})
-    draft = get_draft()
-    old, gens = ss.get(EDITOR_BASE) or {}, ss.get(GRID_GENS) or {}
-    new = {n: getattr(draft, n) for n in draft.grid_names}
-    labels = (draft.query_labels, draft.key_labels)  # X, Q, K and V's rows; W's follow shape
-    same_labels = ss.get(EDITOR_LABELS) == labels
-
-    def kept(n: str) -> bool:
-        return (n in gens and n in old and _same_matrix(old[n], new[n])
-                and (same_labels or n.startswith("W_"))
-                and not _touched(f"grid_{n}_{gens[n]}"))  # fmt: skip
-
-    ss[GRID_GENS] = {n: gens[n] if kept(n) else gen for n in new}
-    ss[EDITOR_BASE], ss[EDITOR_LABELS] = new, labels
+    """Make every input widget show the draft again: the grids through ``grids.reseed`` (a
+    fresh key only for a grid that changed), plain widgets dropped and re-seeded."""
+    grids.note_dropped(field_errors())
+    grids.reseed(get_draft())
     for key in EDITOR_WIDGETS:
-        ss.pop(key, None)
-
-
-def grid_key(name: str) -> str:
-    """The key of grid ``name``'s editor (``grid_<name>_<generation>``)."""
-    gens = st.session_state.get(GRID_GENS) or {}
-    return f"grid_{name}_{gens.get(name, editor_gen())}"
-
-
-def _same_matrix(A: FloatArray | None, B: FloatArray | None) -> bool:
-    return (A is None and B is None) or (
-        A is not None and B is not None and np.shape(A) == np.shape(B)
-        and bool(np.array_equal(A, B, equal_nan=True))
-    )  # fmt: skip
-
-
-def _touched(key: str) -> bool:
-    """Whether the grid editor ``key`` holds edits (its widget state is relative to its base)."""
-    value = st.session_state.get(key)
-    return bool(value) and any(value.get(part) for part in ("edited_rows", "added_rows",
-                                                            "deleted_rows"))  # fmt: skip
-
-
-def _note_dropped_cells(errors: dict[str, str]) -> None:
-    """A grid cell that could not be read is not kept when the grids are re-seeded: say so."""
-    for field in [f for f in errors if f.startswith("grid_")]:
-        st.session_state.setdefault(DROPPED, {})[field] = errors.pop(field)
-
-
-def dropped_cell(field: str) -> str | None:
-    """Why a cell of grid ``field`` was put back to its last number, if it was (read once)."""
-    return st.session_state.get(DROPPED, {}).pop(field, None)
+        st.session_state.pop(key, None)
 
 
 def rejected_text(field: str, text: str | None = None) -> str | None:
@@ -337,10 +281,6 @@ def notice(message: str) -> None:
 def pop_notices() -> list[str]:
     """The messages waiting for the top of this page (read once)."""
     return st.session_state.pop(NOTICE, [])
-
-
-def editor_gen() -> int:
-    return st.session_state.get(EDITOR_GEN, 0)
 
 
 def editor_base(name: str) -> FloatArray | None:

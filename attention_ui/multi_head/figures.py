@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import figures as fig
 from attention_ui.draw.describe import Alternative
+from attention_ui.draw.phone import PHONE_FONT
 from attention_ui.draw.text import shape, vector_columns
 from attention_ui.multi_head import grid
 
@@ -53,7 +54,7 @@ def _layout(
     """Phones stack the panels (one per row, fixed cells, scrolled sideways when wide);
     desktops set as many abreast as keep every cell MIN_CELL wide at DESKTOP_WIDTH."""
     if phone:
-        return grid.Layout(grid.PHONE_WIDTH, True, 1, row_px - 4, fig.PHONE_FONT, ops, share_rows)
+        return grid.Layout(grid.PHONE_WIDTH, True, 1, row_px - 4, PHONE_FONT, ops, share_rows)
     fit = grid.fit_per_row(panels, grid.DESKTOP_WIDTH, share_rows, bool(ops))
     return grid.Layout(grid.DESKTOP_WIDTH, False, fit, row_px, font, ops, share_rows)
 

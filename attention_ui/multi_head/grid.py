@@ -22,13 +22,13 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from attention_core.types import FloatArray
-from attention_ui.draw import describe
+from attention_ui.draw import describe, phone
 from attention_ui.draw import figures as fig
 
-CHAR = 0.62  # an average sans-serif character's width, in ems (as figures.top_room)
+CHAR = fig.CHAR  # an average sans-serif character's width, in ems
 DESKTOP_WIDTH = 760  # px: the main column at 1280 x 720 with the sidebar open is 820
 PHONE_WIDTH = 358  # px: a 390 px phone's column
-PHONE_CELL = fig.PHONE_CELL  # px per column on a phone: room for "0.91" in 12 px type
+PHONE_CELL = phone.PHONE_CELL  # px per column on a phone: room for "0.91" in 12 px type
 MIN_CELL = 44  # px: the narrowest desktop cell ("−0.75" in 13 px type, with its padding)
 GAP = 28  # px between two panels of a row (an operator gets OP_GAP)
 OP_GAP = 48
@@ -94,10 +94,6 @@ def _cell(
 def label_room(labels: Sequence[str], font: int) -> int:
     """A panel's left margin: its row labels and the axis title beside them (px)."""
     return fig.side_room(labels, font)
-
-
-def text_px(text: str, font: int) -> float:
-    return CHAR * font * len(html.unescape(text))
 
 
 def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figure:
@@ -220,16 +216,16 @@ def readability(figure: go.Figure) -> list[str]:
         font = trace.textfont.size
         widest = max((fig.contrast.plain(str(t)) for r in trace.text for t in r), key=len)
         # numbers on hover and in the table only (no texttemplate): nothing to fit
-        if trace.texttemplate and (text_px(widest, font) > cell - 4 or font + 4 > row):
+        if trace.texttemplate and (fig.text_px(widest, font) > cell - 4 or font + 4 > row):
             problems.append(f"{trace.xaxis}: '{widest}' in {font} px type does not fit a "
                             f"{cell:.0f} x {row:.0f} px cell")  # fmt: skip
         tick = xa.tickfont.size or fig.FONT["size"]
         longest = max(trace.x, key=lambda s: len(html.unescape(s)))
-        if xa.tickangle != -90 and text_px(longest, tick) > cell - 4:
+        if xa.tickangle != -90 and fig.text_px(longest, tick) > cell - 4:
             problems.append(f"{trace.xaxis}: key label '{longest}' runs into its neighbours")
         boxes.append((trace.xaxis, xa.domain, ya.domain))
     for line in str(layout.title.text or "").split("<br>"):
-        if text_px(line, TITLE_FONT) > width:
+        if fig.text_px(line, TITLE_FONT) > width:
             problems.append(f"the title's line '{line}' is wider than the figure")
     for k, (a, ax, ay) in enumerate(boxes):
         for b, bx, by in boxes[k + 1 :]:

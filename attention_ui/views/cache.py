@@ -29,6 +29,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from attention_ui.draw import figures as fig
+from attention_ui.draw.phone import for_phone
 from attention_ui.frame import look
 
 # About 25 figures a page; enough for a class's worth of scenarios on the busy pages.
@@ -99,7 +100,7 @@ def finish(figure: go.Figure, palette: fig.Palette, phone: bool) -> go.Figure:
 
     In that order: the phone's shorter cell numbers are what ``themed`` colours.
     """
-    figure = fig.for_phone(figure) if phone else figure
+    figure = for_phone(figure) if phone else figure
     return fig.themed(figure, palette)
 
 

@@ -24,7 +24,7 @@ from attention_core.parsing import EMPTY
 from attention_core.resize import FILLS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import md_escape, shape, vector_columns
-from attention_ui.frame import edits, guard, keys, state
+from attention_ui.frame import edits, grids, guard, keys, state
 from attention_ui.frame.widgets import error
 from attention_ui.stages.data import MASK_LABELS
 
@@ -133,12 +133,13 @@ def render() -> None:
         error(f"{err.message}{where}")
     seed_col, _ = st.columns([1, 3])
     seed_col.number_input("Seed for the random fills", 0, 2**31 - 1, 0, key=keys.FILL_SEED)
-    grids = {}
+    typed = {}
     for row in _grid_rows(draft):
         for col, name in zip(st.columns(len(row)), row, strict=True):
             with col:
-                grids[name] = _matrix_editor(draft, name)
-    changed = {n: M for n, M in grids.items() if M is not None and not _same(M, getattr(draft, n))}
+                typed[name] = _matrix_editor(draft, name)
+    changed = {n: M for n, M in typed.items()
+               if M is not None and not grids.same_numbers(M, getattr(draft, n))}  # fmt: skip
     if changed:
         state.update_draft(draft.replace(**changed))
 
@@ -147,10 +148,6 @@ def _grid_rows(s: Scenario) -> list[tuple[str, ...]]:
     if s.mode == "direct":
         return [("Q", "K"), ("V",)]
     return [("X",), ("W_q", "W_k", "W_v")] + ([("W_o",)] if s.W_o is not None else [])
-
-
-def _same(A: FloatArray, B: FloatArray | None) -> bool:
-    return B is not None and A.shape == np.shape(B) and np.array_equal(A, B, equal_nan=True)
 
 
 def _token_inputs(draft: Scenario) -> None:
@@ -216,13 +213,13 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     frame = pd.DataFrame(shown, index=pd.Index(rows, dtype=object), columns=columns, dtype=object)
     edited = st.data_editor(
         frame,
-        key=state.grid_key(name),
+        key=grids.grid_key(name),
         num_rows="fixed",
         column_config={c: st.column_config.TextColumn(c) for c in frame.columns},
     )
     M, message = read_cells(name, base, shown, edited.to_numpy(dtype=object))
     field = f"grid_{name}"
-    if (dropped := state.dropped_cell(field)) is not None:  # under its own grid
+    if (dropped := grids.dropped_cell(field)) is not None:  # under its own grid
         st.warning(f"Not kept: {md_escape(dropped)}. The cell shows its last number again.")
     if message:
         state.field_errors()[field] = message
@@ -373,7 +370,7 @@ def _custom_grid(draft: Scenario) -> None:
     st.caption("Tick the keys each query may attend to (rows = queries, columns = keys).")
     edited = st.data_editor(
         frame,
-        key=f"mask_grid_{state.editor_gen()}",
+        key=f"mask_grid_{grids.editor_gen()}",
         num_rows="fixed",
         column_config={c: st.column_config.CheckboxColumn(c) for c in frame.columns},
     )

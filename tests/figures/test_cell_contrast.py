@@ -16,6 +16,7 @@ import pytest
 from attention_core import PRESETS, Scenario, random_scenario
 from attention_ui.draw import contrast
 from attention_ui.draw import figures as fig
+from attention_ui.draw.phone import for_phone
 from attention_ui.multi_head import figures as mhf
 from attention_ui.real_model import figures as rmf
 from attention_ui.stages import figures as sf
@@ -103,7 +104,7 @@ def reference_cell(trace: go.Heatmap, value: float) -> tuple[float, float, float
 def test_every_printed_cell_number_reads_at_4_5_to_1(name: str, palette, phone: bool) -> None:
     figure = go.Figure(FIGURES[name])  # a copy
     if phone:
-        fig.for_phone(figure)
+        for_phone(figure)
     heats = [tr for tr in figure.data if tr.type == "heatmap"]  # a lab's grid has several
     before = [[list(map(str, row)) for row in heat.text] for heat in heats]
     fig.themed(figure, palette)

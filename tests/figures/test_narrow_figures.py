@@ -6,6 +6,7 @@ import numpy as np
 
 from attention_core import PRESETS, random_scenario
 from attention_ui.draw import figures as fig
+from attention_ui.draw import phone
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
 
@@ -26,22 +27,22 @@ def test_heatmap_titles_push_the_margin_instead_of_covering_the_labels() -> None
 def test_phone_figures_print_two_decimals_and_scroll_instead_of_squeezing() -> None:
     s = PRESETS["cat_mat"].build().replace(mask_kind="causal")
     t = s.trace()
-    figure = fig.for_phone(sf.softmax_summary(Labels.of(s), t))
+    figure = phone.for_phone(sf.softmax_summary(Labels.of(s), t))
     texts = np.array(figure.data[0].text)
     assert texts[1, 1] == f"{t.weights[1, 1]:.2f}" and texts[0, 1] == fig.MASKED_TEXT
     assert figure.data[0].textfont.size <= 12
-    assert figure.layout.width >= 6 * fig.PHONE_CELL  # a fixed width: the page scrolls it
-    wide = fig.for_phone(sf.softmax_summary(*_labels_trace(24)))
-    assert wide.layout.width >= 24 * fig.PHONE_CELL > 390
+    assert figure.layout.width >= 6 * phone.PHONE_CELL  # a fixed width: the page scrolls it
+    wide = phone.for_phone(sf.softmax_summary(*_labels_trace(24)))
+    assert wide.layout.width >= 24 * phone.PHONE_CELL > 390
 
 
 def test_a_grid_too_wide_for_a_phone_shows_its_values_on_a_tap_and_keeps_every_key() -> None:
     """A phone fits the chart to its 358 px: 15 columns beside 110 px of margins get 16.5 px
     each, too narrow for "−0.91" (30 px); 6 columns get 41 px and keep their numbers."""
-    narrow = fig.for_phone(sf.scores_figure(*_labels_trace(6)))
+    narrow = phone.for_phone(sf.scores_figure(*_labels_trace(6)))
     assert narrow.data[0].texttemplate != "" and narrow.layout.xaxis.dtick is None
     labels, t = _labels_trace(15)
-    wide = fig.for_phone(sf.scores_figure(labels, t))
+    wide = phone.for_phone(sf.scores_figure(labels, t))
     assert wide.data[0].texttemplate == ""  # nothing printed: no numbers over each other
     assert np.array(wide.data[0].text).shape == (15, 15)  # the values, for the tap
     assert wide.layout.xaxis.tickmode == "linear" and wide.layout.xaxis.dtick == 1
@@ -50,7 +51,7 @@ def test_a_grid_too_wide_for_a_phone_shows_its_values_on_a_tap_and_keeps_every_k
 
 def test_phone_leaves_whole_numbers_alone() -> None:
     mask = np.tril(np.ones((3, 3)))
-    figure = fig.for_phone(fig.heatmap(mask, list("abc"), list("abc"), "Mask", digits=0))
+    figure = phone.for_phone(fig.heatmap(mask, list("abc"), list("abc"), "Mask", digits=0))
     assert figure.data[0].text[2][0] == "1"
 
 
@@ -62,14 +63,14 @@ def _labels_trace(n: int) -> tuple:
 def test_a_phone_grid_prints_numbers_only_where_the_widest_fits_its_column() -> None:
     """A 6-column score grid with a colour bar gets 33 px a column on a phone (358 px less
     90 on the left and 70 for the bar): "−1.25" (31 px of 12 px type) fits, "−18.00"
-    (37 px) does not, so that grid shows its values on a tap (the multi-head lab's head 1
-    printed −12.00−18.00 as one run of digits)."""
+    (38 px) does not, so that grid shows its values on a tap (the multi-head
+    lab's head 1 printed −12.00−18.00 as one run of digits)."""
     keys = [f"t{i}" for i in range(6)]
     small = np.full((6, 6), -1.25)
     big = small.copy()
     big[0, 3] = -18.0
-    kept = fig.for_phone(fig.heatmap(small, keys, keys, "Raw scores", colorbar_title="score"))
+    kept = phone.for_phone(fig.heatmap(small, keys, keys, "Raw scores", colorbar_title="score"))
     assert kept.data[0].texttemplate != "" and kept.data[0].text[0][0] == "−1.25"
-    tapped = fig.for_phone(fig.heatmap(big, keys, keys, "Raw scores", colorbar_title="score"))
+    tapped = phone.for_phone(fig.heatmap(big, keys, keys, "Raw scores", colorbar_title="score"))
     assert tapped.data[0].texttemplate == "" and tapped.data[0].text[0][3] == "−18.00"
     assert fig.text_px("−18.00", 12) > (358 - 90 - 70) / 6 >= fig.text_px("−1.25", 12) + 2

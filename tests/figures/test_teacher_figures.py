@@ -10,6 +10,7 @@ import numpy as np
 
 from attention_core import Scenario
 from attention_ui.draw import figures as fig
+from attention_ui.draw import phone
 from attention_ui.multi_head import figures as mhf
 from attention_ui.real_model import figures as rmf
 from attention_ui.stages.data import Labels
@@ -55,7 +56,7 @@ def test_masked_weights_still_read_minus_infinity_in_cell_and_hover() -> None:
 
 
 def test_on_a_phone_a_tiny_weight_reads_two_decimals_and_keeps_its_hover() -> None:
-    figure = fig.for_phone(stage_figure("softmax", Labels.of(TINY), TINY.trace()))
+    figure = phone.for_phone(stage_figure("softmax", Labels.of(TINY), TINY.trace()))
     heat = figure.data[0]
     assert list(heat.text[0]) == ["1.00", "0.00", "0.00"]
     assert list(heat.customdata[0]) == ["0.999541", "0.000335309", "0.000123353"]

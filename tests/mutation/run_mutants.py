@@ -190,7 +190,7 @@ MUTANTS = (
     ),
     Mutant(
         "a phone grid prints numbers wider than its columns",
-        "attention_ui/draw/figures.py",
+        "attention_ui/draw/phone.py",
         "return max([PHONE_MIN_CELL, *(text_px(t, PHONE_FONT) + 2 for t in texts)])",
         "return PHONE_MIN_CELL",
         ("tests/figures/test_narrow_figures.py",),

@@ -1,0 +1,80 @@
+"""Figures fitted to a phone's screen: short numbers, and values on a tap where they do not fit.
+
+``views.cache`` applies ``for_phone`` to every figure a phone's browser gets, before the theme.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from attention_ui.draw.figures import text_px, top_room
+from attention_ui.draw.text import minus
+
+PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
+PHONE_SCREEN = 358  # px a chart gets on a 390 px phone (measured in Chromium: 2 x 16 padding)
+PHONE_MIN_CELL = 30  # px: "−0.91" in 12 px type; a narrower column shows its value on a tap
+PHONE_FONT = 12
+
+
+def for_phone(figure: go.Figure) -> go.Figure:
+    """``figure`` for a phone's screen (changed in place and returned).
+
+    Heatmap cells print at most two decimals in small type, and the figure asks for
+    PHONE_CELL per column. Streamlit fits a chart to the screen whatever width it asks for
+    (PHONE_SCREEN px of a 390 px phone), so where that leaves a column narrower than
+    PHONE_MIN_CELL the numbers would run into each other: those grids show each value on a
+    tap (their hover) instead, and every key keeps its label (Plotly would drop every other
+    one).
+    """
+    if figure.layout.width is not None:  # already laid out for a phone (model_figures)
+        return figure
+    heat = [trace for trace in figure.data if trace.type == "heatmap"]
+    for trace in heat:
+        if trace.text is not None:
+            trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
+                          for row, zs in zip(trace.text, trace.z, strict=True)]  # fmt: skip
+        trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
+    if heat:
+        labels = max((trace.x for trace in heat), key=len)
+        # One grid per figure: the multi-head lab's small multiples fit their own rows.
+        if len(heat) == 1 and _phone_cell(figure, len(labels)) < _widest_cell(heat[0]):
+            for trace in heat:
+                trace.texttemplate = ""  # on a tap: the hover holds the value
+            figure.update_xaxes(tickmode="linear", dtick=1)
+        angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
+        right = _right_room(figure)
+        figure.update_layout(
+            width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
+            height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
+        )  # fmt: skip
+        figure.update_xaxes(tickangle=angle)
+        figure.update_annotations(font={"size": PHONE_FONT - 1})
+    return figure
+
+
+def _phone_cell(figure: go.Figure, n_cols: int) -> float:
+    """The px a column gets once the figure is fitted to a phone's screen."""
+    return (PHONE_SCREEN - 90 - _right_room(figure)) / max(n_cols, 1)
+
+
+def _right_room(figure: go.Figure) -> int:
+    """The px right of the grid: a colour bar or the rows' notes (Σ = 1.000) take about 70."""
+    bar = any(t.type == "heatmap" and t.showscale is not False for t in figure.data)
+    return 70 if figure.layout.annotations or bar else 20
+
+
+def _widest_cell(trace: go.Heatmap) -> float:
+    """The px the widest printed cell needs in PHONE_FONT type, and a little air; at least
+    PHONE_MIN_CELL. A 6-column score grid of "−18.00" got 33 px a column: its numbers ran
+    into each other."""
+    texts = [str(cell) for row in (trace.text or ()) for cell in row]
+    return max([PHONE_MIN_CELL, *(text_px(t, PHONE_FONT) + 2 for t in texts)])
+
+
+def _shorter(text: str, z: float | None) -> str:
+    """A cell's text with two decimals when it has more (−∞ and whole numbers stay)."""
+    decimals = text.split(".")[1] if "." in text else ""
+    if z is None or not np.isfinite(z) or len(decimals) <= 2:
+        return text
+    return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit
