@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from attention_ui.draw.figures import text_px, top_room
+from attention_ui.draw.figures import side_room, text_px, top_room
 from attention_ui.draw.text import minus
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
@@ -37,25 +37,30 @@ def for_phone(figure: go.Figure) -> go.Figure:
         trace.textfont.size = min(trace.textfont.size or PHONE_FONT, PHONE_FONT)
     if heat:
         labels = max((trace.x for trace in heat), key=len)
+        # The row labels' room in the phone's type: a long token ("[x](http://x.io)") needs
+        # more than the 90 px assumed before, which squeezed 3 columns into 63 px.
+        left = side_room([str(y) for trace in heat for y in (trace.y or ())], PHONE_FONT)
         # One grid per figure: the multi-head lab's small multiples fit their own rows.
-        if len(heat) == 1 and _phone_cell(figure, len(labels)) < _widest_cell(heat[0]):
+        if len(heat) == 1 and _phone_cell(figure, len(labels), left) < _widest_cell(heat[0]):
             for trace in heat:
                 trace.texttemplate = ""  # on a tap: the hover holds the value
             figure.update_xaxes(tickmode="linear", dtick=1)
         angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
         right = _right_room(figure)
         figure.update_layout(
-            width=90 + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
-            height=figure.layout.height - figure.layout.margin.t + top, margin={"t": top},
+            width=left + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
+            height=figure.layout.height - figure.layout.margin.t + top,
+            margin={"t": top, "l": left},
         )  # fmt: skip
         figure.update_xaxes(tickangle=angle)
         figure.update_annotations(font={"size": PHONE_FONT - 1})
     return figure
 
 
-def _phone_cell(figure: go.Figure, n_cols: int) -> float:
-    """The px a column gets once the figure is fitted to a phone's screen."""
-    return (PHONE_SCREEN - 90 - _right_room(figure)) / max(n_cols, 1)
+def _phone_cell(figure: go.Figure, n_cols: int, left: int) -> float:
+    """The px a column gets once the figure is fitted to a phone's screen (``left``: the
+    row labels' room)."""
+    return (PHONE_SCREEN - left - _right_room(figure)) / max(n_cols, 1)
 
 
 def _right_room(figure: go.Figure) -> int:

@@ -61,11 +61,11 @@ def _labels_trace(n: int) -> tuple:
 
 
 def test_a_phone_grid_prints_numbers_only_where_the_widest_fits_its_column() -> None:
-    """A 6-column score grid with a colour bar gets 33 px a column on a phone (358 px less
-    90 on the left and 70 for the bar): "−1.25" (31 px of 12 px type) fits, "−18.00"
-    (38 px) does not, so that grid shows its values on a tap (the multi-head
-    lab's head 1 printed −12.00−18.00 as one run of digits)."""
-    keys = [f"t{i}" for i in range(6)]
+    """The multi-head lab's head 1 on a phone: 6 columns beside its row labels (78 px for
+    "purred" in 12 px type and the axis title) and a colour bar (70 px) get 35 px each of
+    the 358: "−1.25" (31 px, and 2 of air) fits, "−18.00" (38 px) does not, so that grid
+    shows its values on a tap (it printed −12.00−18.00 as one run of digits)."""
+    keys = ["the", "cat", "sat", "and", "it", "purred"]
     small = np.full((6, 6), -1.25)
     big = small.copy()
     big[0, 3] = -18.0
@@ -73,4 +73,17 @@ def test_a_phone_grid_prints_numbers_only_where_the_widest_fits_its_column() -> 
     assert kept.data[0].texttemplate != "" and kept.data[0].text[0][0] == "−1.25"
     tapped = phone.for_phone(fig.heatmap(big, keys, keys, "Raw scores", colorbar_title="score"))
     assert tapped.data[0].texttemplate == "" and tapped.data[0].text[0][3] == "−18.00"
-    assert fig.text_px("−18.00", 12) > (358 - 90 - 70) / 6 >= fig.text_px("−1.25", 12) + 2
+    assert tapped.layout.margin.l == 78
+    assert fig.text_px("−18.00", 12) + 2 > (358 - 78 - 70) / 6 >= fig.text_px("−1.25", 12) + 2
+
+
+def test_a_long_token_gets_its_room_on_a_phone_and_the_grid_keeps_its_width() -> None:
+    """A 16-character token needs 148 px of row labels in 12 px type: the figure asks for
+    them on top of 42 px a column, so 3 columns keep 46 px each and print their numbers
+    (they were squeezed into 63 px, numbers over each other)."""
+    tokens = ["**bold**", "[x](http://x.io)", "cat"]
+    w = np.array([[0.11, 0.70, 0.19], [0.03, 0.31, 0.66], [0.03, 0.73, 0.24]])
+    figure = phone.for_phone(fig.weights_heatmap(w, tokens, tokens, "Attention weights"))
+    assert figure.layout.margin.l == 148  # 12 * (15 * 0.62 + 0.28 for the point) + 6 + 12 + 16
+    assert figure.layout.width == 148 + 70 + 3 * phone.PHONE_CELL
+    assert figure.data[0].texttemplate != ""  # (358 - 148 - 70) / 3 = 46 px a column
