@@ -19,7 +19,6 @@ if state.page_config_due():  # once a session: the browser keeps it
         layout="wide",
         initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
     )
-look.frame()
 state.init_state()
 room_page = live.arrive()  # ?teach= / ?join=; a follower takes the room's scenario and step
 
@@ -41,6 +40,7 @@ elif room_page in pages and room_page != state.current_page():  # the teacher mo
     st.switch_page(pages[room_page], query_params=state.share_query())
 elif linked in pages and linked != state.current_page():
     st.switch_page(pages[linked], query_params=state.share_query())
+look.frame()  # after the switches: a run that switches page sends nothing
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.

@@ -91,12 +91,15 @@ def _mouse_click(page, locator):
     return lambda: page.mouse.click(x, y)
 
 
-def _warm_loads(page, url: str, steps: int) -> list[float]:
+def _warm_loads(page, url: str, steps: int, path: str = "/scores",
+                ready: str = PAGES["3. Scores"]) -> list[float]:  # fmt: skip
+    """Loads of ``url + path`` in a browser that has the app's files cached, each until
+    ``ready`` is drawn."""
     samples = []
     for _ in range(max(3, steps // 2)):
         t0 = time.perf_counter()
-        page.goto(url + "/scores", wait_until="commit")
-        page.wait_for_selector(PAGES["3. Scores"], timeout=60_000)
+        page.goto(url + path, wait_until="commit")
+        page.wait_for_selector(ready, timeout=60_000)
         samples.append((time.perf_counter() - t0) * 1000)
         settle(page)
     return samples

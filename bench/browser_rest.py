@@ -164,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--steps", type=int, default=6)
-    p.add_argument("--only", default="", help="only the app's interactions naming this")
+    p.add_argument("--only", default="",
+                   help="only the interactions naming this (the floors always run)")  # fmt: skip
     p.add_argument("--root", action="append", default=[],
                    help="a checkout to serve the app from (repeat: paired, same run)")  # fmt: skip
     args = p.parse_args(argv)
@@ -183,31 +184,34 @@ def main(argv: list[str] | None = None) -> int:
                 samples.setdefault(PAGE_FLOOR, []).extend(
                     measure_page_floor(browser, url, args.steps)
                 )
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                samples.setdefault(LOAD_FLOOR, []).extend(browser_app._warm_loads(
+                    page, url, args.steps, "/one", FLOOR_PAGES["one"]))  # fmt: skip
+                page.close()
             for root in roots:
                 tag = "" if len(roots) == 1 else f" [{root}]"
                 with serving("app.py", root) as url:
-                    if not args.only:
-                        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                        samples.setdefault(SWITCH + tag, []).extend(
-                            browser_app._switches(page, url, args.steps)
-                        )
-                        samples.setdefault(WARM + tag, []).extend(
-                            browser_app._warm_loads(page, url, args.steps)
-                        )
-                        page.close()
+                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                    for name, run in ((SWITCH, browser_app._switches),
+                                      (WARM, browser_app._warm_loads)):  # fmt: skip
+                        if args.only in name:
+                            samples.setdefault(name + tag, []).extend(run(page, url, args.steps))
+                    page.close()
                     for name, got in measure_rest(browser, url, args.steps, args.only).items():
                         samples.setdefault(name + tag, []).extend(got)
             roots.reverse()  # the order flips every round
         browser.close()
     floor = statistics.median(samples[FLOOR])
     page_floor = statistics.median(samples[PAGE_FLOOR])
+    load_floor = statistics.median(samples[LOAD_FLOOR])
 
     print(f"load average {os.getloadavg()[0]:.1f}; {args.rounds} rounds of {args.steps}")
-    print("| interaction | median ms | min ms | x floor | x fair page floor |")
+    print("| interaction | median ms | min ms | x floor | x fair floor (page / load) |")
     print("|---|---|---|---|---|")
     for name, got in samples.items():
         m = statistics.median(got)
         fair = f"{m / page_floor:.2f}" if name.startswith((SWITCH, PAGE_FLOOR)) else ""
+        fair = f"{m / load_floor:.2f}" if name.startswith((WARM, LOAD_FLOOR)) else fair
         print(f"| {name} | {m:.0f} | {min(got):.0f} | {m / floor:.2f} | {fair} |")
     return 0
 
@@ -215,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
 FLOOR = "floor: toggle -> 6x6 heatmap redrawn"
 PAGE_FLOOR = "fair floor: two-page app, Streamlit's sidebar menu -> new page's heatmap"
 SWITCH = "sidebar page switch (Scores <-> Scaling) -> new page's heatmap drawn"
+LOAD_FLOOR = "fair floor: warm load of the two-page app's /one -> its heatmap's numbers drawn"
 WARM = "warm page load /scores -> first heatmap's numbers drawn"
 
 if __name__ == "__main__":

@@ -19,6 +19,10 @@ benches that drive the app drive this as a checkout of its own:
   mode and the three sizes, the seed, four grid editors (each with its name, its fill
   buttons and its paste box) and the preview of the weights with its Numbers box. A fill
   or new tokens give only the grids they change a new key, as the app does.
+- ``/scores`` and ``/scaling``: a page switch between two walkthrough pages. Each draws
+  the stage's title, formula and words, the app's own view of the stage (not a copy: the
+  page switch's question is what the app's frame and menu add), Previous / Next, and
+  the menu as Streamlit's own page links in the sidebar (one script run a switch).
 - ``/scaling-lab``: the d_k slider and the seed in a fragment, each column's chart (the
   lab's own combined figure), heading, caption and four metrics, and the curves.
 
@@ -294,14 +298,49 @@ def scaling_page() -> None:
     scaling_lab()
 
 
+def walkthrough_page(key: str):
+    """A walkthrough page as the app draws it, under Streamlit's own links: the stage's
+    title, formula and words, then the page's own views, then Previous / Next."""
+
+    def page() -> None:
+        from attention_core.presets import default_scenario
+        from attention_ui.stages.registry import BY_KEY
+        from attention_ui.views import stage_views as views
+
+        scenario = default_scenario()
+        labels, t = Labels.of(scenario), scenario.trace()
+        stage = BY_KEY[key]
+        st.set_page_config(layout="wide")  # as the app: its figures are sized for it
+        st.title(stage.title)
+        st.latex(stage.formula(stacked=False, colour=fig.LIGHT.accent))
+        st.markdown(stage.long)
+        if key == "scaling":
+            st.toggle("Apply the 1/√d_k scaling", value=True, key="scaled_toggle")
+            st.empty()
+        getattr(views, key)(labels, t, key)
+        st.divider()
+        row = st.container(horizontal=True, horizontal_alignment="distribute")
+        for other in ("scores", "scaling"):
+            row.page_link(PAGES[other], label=BY_KEY[other].title)
+        with st.sidebar.container(key="nav"):  # the app's menu: Streamlit's own links here
+            for other in ("scores", "scaling"):
+                st.page_link(PAGES[other], label=BY_KEY[other].title)
+
+    page.__name__ = f"{key}_page"
+    return page
+
+
 def home() -> None:
     st.title("Twins of the app's interactions")
 
 
+PAGES = {key: st.Page(walkthrough_page(key), title=key, url_path=key)
+         for key in ("scores", "scaling")}  # fmt: skip
 st.navigation([
     st.Page(home, title="Home", default=True),
+    *PAGES.values(),
     st.Page(lab_page("rm"), title="Real model", url_path="real-model"),
     st.Page(lab_page("dec"), title="Decoder", url_path="decoder"),
     st.Page(scaling_page, title="Scaling lab", url_path="scaling-lab"),
     st.Page(inputs_page, title="Inputs", url_path="inputs"),
-]).run()  # fmt: skip
+], position="hidden").run()  # fmt: skip
