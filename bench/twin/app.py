@@ -23,6 +23,10 @@ benches that drive the app drive this as a checkout of its own:
   the stage's title, formula and words, the app's own view of the stage (not a copy: the
   page switch's question is what the app's frame and menu add), Previous / Next, and
   the menu as Streamlit's own page links in the sidebar (one script run a switch).
+- ``/multi-head``: the whole lab page as a head count change redraws it (the scenario
+  from ``?s=``): the lab's own split and heads figures, its captions and texts, the open
+  head's stage through the walkthrough's own view, and the closed boxes below.
+- ``/real-model`` and ``/decoder`` draw new numbers for a new sentence (seeded on it).
 - ``/scaling-lab``: the d_k slider and the seed in a fragment, each column's chart (the
   lab's own combined figure), heading, caption and four metrics, and the curves.
 
@@ -31,6 +35,7 @@ that content; the app's distance from its twin is what the app adds.
 """
 
 import sys
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -49,11 +54,17 @@ from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
 
 CONFIG = {"displaylogo": False}
+PATTERNS = {"sink": "first-token sink", "previous": "previous token", "same_word": "same word",
+            "broad": "broad"}  # fmt: skip
 LABS = {  # prefix: tokens, layers, heads, d_k, stages, grid numbers printed
     "rm": (15, 6, 12, 32, ["Q, K, V", "Scores", "Scaling", "Mask", "Softmax", "Output"], True),
     "dec": (13, 30, 9, 64, ["Q, K, V", "RoPE", "Shared K and V", "Scores", "Scaling", "Mask",
                             "Softmax", "Output"], False),
 }  # fmt: skip
+TEXTS = {
+    "rm": "The animal didn't cross the street because it was too tired",
+    "dec": "The trophy did not fit in the suitcase because it was too",
+}  # as bench_labs
 
 
 def chart(figure, key: str, numbers: str) -> None:
@@ -67,22 +78,51 @@ def tokens(n: int) -> list[str]:
     return [f"tok{i}" for i in range(n)]
 
 
+def sentence(prefix: str) -> int:
+    """A seed from the sentence typed: a new sentence draws new numbers everywhere."""
+    return zlib.crc32(st.session_state.get(f"{prefix}_text", TEXTS[prefix]).encode())
+
+
 def head_trace(prefix: str, layer: int, head: int):
     n, _, _, d_k, _, _ = LABS[prefix]
-    rng = np.random.default_rng(layer * 100 + head)
+    rng = np.random.default_rng([sentence(prefix), layer * 100 + head])
     Q, K, V = (rng.normal(size=(n, d_k)) for _ in range(3))  # (n, d_k) each
     return attention(Q, K, V)
 
 
 def gallery(prefix: str) -> None:
+    """Every head at once, through the lab's own figures: the Real model's 72 maps; the
+    Decoder's next tokens, its 270 heads' patterns and ten layers' maps. Random weights of a
+    real sentence's shape, drawn anew for a new sentence."""
     n, n_layers, n_heads, *_ = LABS[prefix]
-    st.header("Every head at once")
-    z = np.random.default_rng(0).random((n_layers * n, n_heads * n))  # one mosaic
-    import plotly.graph_objects as go
-
-    key = "rm_gallery" if prefix == "rm" else "dec_patterns"
-    figure = go.Figure(go.Heatmap(z=z), layout={"height": 600})
-    st.plotly_chart(fig.themed(figure, fig.LIGHT), key=key, theme=None)
+    rng = np.random.default_rng(sentence(prefix))
+    weights = rng.dirichlet(np.ones(n), size=(n_layers, n_heads, n))  # (layers, heads, n, n)
+    kinds = ["", *PATTERNS.values()]
+    codes = rng.integers(0, len(kinds), size=(n_layers, n_heads))  # (layers, heads)
+    names = [[kinds[c] for c in row] for row in codes]
+    if prefix == "rm":
+        st.header("All 72 heads at once")
+        st.markdown("Each small map is one head's attention weights for your sentence.")
+        chart(mf.gallery(weights, names, "Attention weights of every head"), "rm_gallery",
+              "every head")  # fmt: skip
+        st.caption(f"{int((codes > 0).sum())} of 72 heads have a clear pattern.")
+        return
+    st.header("What comes next")
+    probs = np.sort(rng.dirichlet(np.ones(50)))[::-1][:10]
+    chart(df.next_tokens_bar([f"␣tok{k}" for k in range(10)], probs, "The 10 likeliest"),
+          "dec_next", "next tokens")  # fmt: skip
+    st.caption("␣ is a space. A chatbot picks one, appends it, and runs the model again.")
+    st.button("Append “␣tok0” and predict again", key="dec_append")
+    st.header("All 270 heads at once")
+    chart(df.pattern_map(codes, names, "What each head does on your prompt"), "dec_patterns",
+          "patterns")  # fmt: skip
+    st.caption("Labels computed from each head's weights. **First-token sink**: ...")
+    st.segmented_control("Layers", ["Layers 1–10", "Layers 11–20", "Layers 21–30"],
+                         default="Layers 1–10", required=True, key="dec_gallery_tab",
+                         label_visibility="collapsed")  # fmt: skip
+    chart(df.gallery(weights[:10], names[:10], 0, "Attention weights, layers 1–10"),
+          "dec_gallery_0", "layers 1-10")  # fmt: skip
+    st.caption("Each small map is one head. Everything above the diagonal is dark.")
 
 
 @st.fragment
@@ -96,7 +136,9 @@ def token_section(prefix: str) -> None:
                          label_visibility="collapsed")  # fmt: skip
     target = names.index(st.selectbox("Key it might look at", names[: query + 1], index=1,
                                       key=f"{prefix}_target"))  # fmt: skip
-    weight = np.random.default_rng(query * 50 + target).random((n_layers, n_heads))
+    weight = np.random.default_rng([sentence(prefix), query * 50 + target]).random(
+        (n_layers, n_heads)
+    )
     best = np.unravel_index(np.argmax(weight), weight.shape)
     title = f"Weight from “{names[query]}” to “{names[target]}” in every head"
     grid = mf.head_grid if printed else df.head_grid
@@ -191,7 +233,7 @@ def softmax_row(prefix: str, labels: Labels, t) -> None:
 def lab_page(prefix: str):
     def page() -> None:
         st.title("Real model" if prefix == "rm" else "Decoder")
-        st.text_input("Your sentence", "a sentence", key=f"{prefix}_text")
+        st.text_input("Your sentence", TEXTS[prefix], key=f"{prefix}_text")
         gallery(prefix)
         st.header("From one token: where does it look?")
         token_section(prefix)
@@ -310,7 +352,6 @@ def walkthrough_page(key: str):
         scenario = default_scenario()
         labels, t = Labels.of(scenario), scenario.trace()
         stage = BY_KEY[key]
-        st.set_page_config(layout="wide")  # as the app: its figures are sized for it
         st.title(stage.title)
         st.latex(stage.formula(stacked=False, colour=fig.LIGHT.accent))
         st.markdown(stage.long)
@@ -330,10 +371,96 @@ def walkthrough_page(key: str):
     return page
 
 
+def multi_head_page() -> None:
+    """The Multi-head lab as a head count change redraws it: every part of the page, the
+    lab's own figures, captions and texts, and the walkthrough's Scores view for the open
+    head (as the lab draws it); the scenario comes from ``?s=`` as in the app."""
+    from attention_core import PRESETS, Scenario, shapes
+    from attention_core.heads import multi_head_trace
+    from attention_core.presets import default_scenario
+    from attention_ui.multi_head import figures as mhf
+    from attention_ui.multi_head import lab
+
+    ss = st.session_state
+    if "mh_scenario" not in ss:
+        ss.mh_scenario = Scenario.from_url(st.query_params["s"]) if "s" in st.query_params else None
+    s = ss.mh_scenario
+    if s is None:  # the app's default scenario is not ready for heads: one click makes it so
+        st.title("Multi-head attention")
+        lab.intro()
+        st.subheader("First, one click gets your scenario ready for heads")
+        row = st.container(horizontal=True)
+        row.button("Make it ready for heads", key="heads_fix", type="primary", on_click=ready,
+                   args=(shapes.ready_for_heads(default_scenario()),))  # fmt: skip
+        row.button("Load the example", key="mh_load_example", on_click=ready,
+                   args=(PRESETS["two_heads"].build(),))  # fmt: skip
+        st.expander("What the one click changes", expanded=True).markdown("- the fixes")
+        Ws = {n: getattr(default_scenario(), f"W_{n.lower()}") for n in "QKV"}
+        split = mhf.split_figure(Ws, 1, False, "Your projections today")
+        st.plotly_chart(fig.themed(split, fig.LIGHT), key="mh_before_split", theme=None)
+        return
+    mh, labels = multi_head_trace(s), Labels.of(s)
+    figures = lab.overview_figures(s, mh, labels, False)
+    st.title("Multi-head attention")
+    lab.intro()
+    st.header("Split the projections into heads")
+    choices = [n for n in shapes.head_choices(s) if n <= 8]
+
+    def on_heads() -> None:
+        ss.mh_scenario = shapes.with_heads(ss.mh_scenario, int(ss.n_heads_choice))
+
+    ss.setdefault("n_heads_choice", s.n_heads)
+    st.segmented_control("Number of heads", choices, key="n_heads_choice", required=True,
+                         on_change=on_heads)  # fmt: skip
+    st.caption(lab.split_caption(mh))
+    for name, key in (("split", "mh_split"), ("small", "mh_small")):
+        if name == "small":
+            st.header("Every head's attention weights")
+            st.caption("Rows are queries, columns keys. One colour scale for all.")
+        st.plotly_chart(fig.themed(figures[name], fig.LIGHT), key=key, theme=None, config=CONFIG)
+        st.expander("Numbers: every panel").write("the tables")
+    mh_head(labels, mh)
+    st.header("Concatenate, then W_O")
+    st.markdown("The heads' outputs are laid side by side, and W_O mixes them back.")
+    st.expander("Show Concat × W_O = Output, and the residual X + output")
+    st.expander("The example: two heads")
+    lab.convention()
+    st.expander("Show the code").write("the code")
+    st.divider()
+    row = st.container(horizontal=True, horizontal_alignment="distribute")
+    row.page_link(PAGES["scores"], label="← Previous")
+    row.page_link(PAGES["scaling"], label="Next →")
+
+
+def ready(scenario) -> None:
+    st.session_state.mh_scenario = scenario
+    st.session_state.n_heads_choice = scenario.n_heads
+
+
+@st.fragment
+def mh_head(labels: Labels, mh) -> None:
+    from attention_ui.views import stage_views as views
+
+    st.header("One head, stage by stage")
+    heads = list(range(1, mh.n_heads + 1))
+    if st.session_state.get("head", 1) not in heads:
+        st.session_state["head"] = 1
+    h = int(st.segmented_control("Head", heads, key="head", required=True, default=1)) - 1
+    st.caption(f"Head {h + 1} works on its own columns of Q, K and V.")
+    stages = ["Projections", "Scores", "Scaling", "Mask", "Softmax", "Output"]
+    stage = st.segmented_control("Stage", stages, default="Scores", required=True,
+                                 key="mh_stage", label_visibility="collapsed")  # fmt: skip
+    with st.container(key="mh_stage_panel"):
+        view = views.softmax_view if stage == "Softmax" else views.scores  # the timed two
+        view(labels, mh.heads[h], f"mh_one_{stage.lower()}")
+    st.button(f"Open head {h + 1} in the walkthrough", key="mh_open")
+
+
 def home() -> None:
     st.title("Twins of the app's interactions")
 
 
+st.set_page_config(layout="wide")  # as the app: its figures are sized for it
 PAGES = {key: st.Page(walkthrough_page(key), title=key, url_path=key)
          for key in ("scores", "scaling")}  # fmt: skip
 st.navigation([
@@ -343,4 +470,5 @@ st.navigation([
     st.Page(lab_page("dec"), title="Decoder", url_path="decoder"),
     st.Page(scaling_page, title="Scaling lab", url_path="scaling-lab"),
     st.Page(inputs_page, title="Inputs", url_path="inputs"),
+    st.Page(multi_head_page, title="Multi-head", url_path="multi-head"),
 ], position="hidden").run()  # fmt: skip
