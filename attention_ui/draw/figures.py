@@ -232,6 +232,12 @@ TITLE_ROOM = 34  # px: the title's line at the top of a heatmap
 CHAR = 0.62  # an average sans-serif character's width, in ems
 
 
+def prints_numbers(figure: go.Figure) -> bool:
+    """Whether every heatmap of ``figure`` prints its numbers in its cells (a grid over
+    MAX_PRINTED, or one fitted to a phone too narrow for them, shows them on hover or a tap)."""
+    return all(trace.texttemplate for trace in figure.data if trace.type == "heatmap")
+
+
 def text_px(text: str, font: float) -> float:
     """The px ``text`` (Plotly text: an entity is one character) takes in ``font`` px type:
     a digit 0.56 em, a point or comma 0.28 em, any other character CHAR. Numbers need the

@@ -29,7 +29,7 @@ from attention_core import (
 )
 from attention_ui.draw import figures as fig
 from attention_ui.draw.text import md_escape, minus, num, shape
-from attention_ui.frame import guard
+from attention_ui.frame import guard, look
 from attention_ui.frame.keys import URL_PARAMS
 from attention_ui.frame.widgets import csv_download, show_code, static_table
 from attention_ui.stages import data
@@ -106,16 +106,22 @@ def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "
 
 # ---- Scores ----------------------------------------------------------------------------
 def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
-    st.caption(_how_to_read(t.scores.shape))
     _score_picker(labels, t, key)
     csv_download(_frame(labels, t, "scores"), "scores", key=f"{key}_csv_scores")
     show_code(attention, dot_product_terms, key=f"{key}_code")
 
 
-def _how_to_read(shape: tuple[int, int]) -> str:
-    """The caption above a score grid; a grid too big to print says where its numbers are."""
-    if max(shape) <= fig.MAX_PRINTED:
-        return "Click a cell to see how its number is made, or choose the pair below."
+def how_to_read(printed: bool, phone: bool) -> str:
+    """The caption above a score grid: how to pick a cell, and where its numbers are when
+    the grid does not print them (too many cells, or columns too narrow on a phone)."""
+    verb = "Tap" if phone else "Click"
+    pick = f"{verb} a cell to see how its number is made, or choose the pair below."
+    if printed:
+        return pick
+    if phone:
+        return ("Not every number fits its cell on this screen: tap a cell for its score and "
+                "how it is made, or choose the pair below. The Numbers table under the grid "
+                "holds every score.")  # fmt: skip
     return ("Too many cells to print every number: hover over a cell (tap it on a phone) for its "
             "score, or open the Numbers table under the grid. Click a cell to see how its "
             "number is made, or choose the pair below.")  # fmt: skip
@@ -141,7 +147,10 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
         i, j = data.strongest_cell(t)
         ss[pick_q], ss[pick_k] = ql[i], kl[j]
     i, j = ql.index(ss[pick_q]), kl.index(ss[pick_k])
-    plot(lazy(sf.scores_figure, labels, t, pick=(i, j), clickable=True), key=chart)
+    figure = resolve(lazy(sf.scores_figure, labels, t, pick=(i, j), clickable=True))
+    # Said from the figure as this screen gets it: a phone prints fewer grids' numbers.
+    st.caption(how_to_read(fig.prints_numbers(figure), look.phone()))
+    plot(figure, key=chart)
     cell_pick.listen(chart, f"{key}_cellpick", functools.partial(_on_cell_click, labels, pick_q,
                                                                  pick_k))  # fmt: skip
     c1, c2 = st.columns(2)

@@ -158,3 +158,26 @@ def test_the_real_model_page_on_a_phone(browser: Browser, browser_context_args: 
         shot(page, "phone-real-model-grid", full=False)
     finally:
         context.close()
+
+
+def test_a_phone_grid_says_tap_and_where_its_numbers_are(phone: BrowserContext) -> None:
+    """The caption above a score grid follows the grid the phone gets. The multi-head lab's
+    head 1 (scores up to −18.00) is too narrow to print its numbers on a phone, so it says
+    to tap a cell and where every score is; the walkthrough's grid prints its numbers and
+    says "Tap" where a desktop says "Click"."""
+    page = phone.new_page()
+    try:
+        goto(page, f"/multi-head?s={PRESETS['two_heads'].build().to_url()}")
+        panel = page.locator(".st-key-mh_stage_panel")
+        panel.locator(PLOTLY).first.wait_for(timeout=30_000)
+        assert panel.locator(".heatmap-label").count() == 0, "numbers printed that do not fit"
+        assert panel.get_by_text("Not every number fits its cell on this screen").count() == 1
+        assert panel.get_by_text("Click a cell").count() == 0
+        goto(page, f"/scores?s={CAUSAL}")
+        main = page.locator(MAIN)
+        main.locator(".heatmap-label").first.wait_for(timeout=30_000)
+        assert main.get_by_text("Tap a cell to see how its number is made").count() == 1
+        assert main.get_by_text("Click a cell").count() == 0
+        shot(page, "phone-scores-caption", full=False)
+    finally:
+        page.close()

@@ -195,6 +195,13 @@ MUTANTS = (
         "return PHONE_MIN_CELL",
         ("tests/figures/test_narrow_figures.py",),
     ),
+    Mutant(
+        "a grid that hides its numbers still says they are printed",
+        "attention_ui/draw/figures.py",
+        'return all(trace.texttemplate for trace in figure.data if trace.type == "heatmap")',
+        "return True",
+        ("tests/figures/test_narrow_figures.py",),
+    ),
 )
 
 
