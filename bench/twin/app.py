@@ -22,7 +22,8 @@ benches that drive the app drive this as a checkout of its own:
 - ``/scores`` and ``/scaling``: a page switch between two walkthrough pages. Each draws
   the stage's title, formula and words, the app's own view of the stage (not a copy: the
   page switch's question is what the app's frame and menu add), Previous / Next, and
-  the menu as Streamlit's own page links in the sidebar (one script run a switch).
+  the menu as Streamlit's own page links in the sidebar (one script run a switch), and
+  the sidebar's "Load an example".
 - ``/multi-head``: the whole lab page as a head count change redraws it (the scenario
   from ``?s=``): the lab's own split and heads figures, its captions and texts, the open
   head's stage through the walkthrough's own view, and the closed boxes below.
@@ -349,7 +350,7 @@ def walkthrough_page(key: str):
         from attention_ui.stages.registry import BY_KEY
         from attention_ui.views import stage_views as views
 
-        scenario = default_scenario()
+        scenario = st.session_state.get("twin_scenario") or default_scenario()
         labels, t = Labels.of(scenario), scenario.trace()
         stage = BY_KEY[key]
         st.title(stage.title)
@@ -366,6 +367,7 @@ def walkthrough_page(key: str):
         with st.sidebar.container(key="nav"):  # the app's menu: Streamlit's own links here
             for other in ("scores", "scaling"):
                 st.page_link(PAGES[other], label=BY_KEY[other].title)
+        example_picker()
 
     page.__name__ = f"{key}_page"
     return page
@@ -454,6 +456,25 @@ def mh_head(labels: Labels, mh) -> None:
         view = views.softmax_view if stage == "Softmax" else views.scores  # the timed two
         view(labels, mh.heads[h], f"mh_one_{stage.lower()}")
     st.button(f"Open head {h + 1} in the walkthrough", key="mh_open")
+
+
+def example_picker() -> None:
+    """The sidebar's "Load an example": a select box, then a button that loads it."""
+    from attention_core import PRESETS
+
+    with st.sidebar:
+        choice = st.selectbox("Load an example", list(PRESETS), index=None, key="preset_choice",
+                              format_func=lambda k: PRESETS[k].title,
+                              placeholder="Choose an example...")  # fmt: skip
+        if choice is not None:
+            st.caption(PRESETS[choice].description)
+            st.button("Load it", key="preset_choice_load", type="primary", on_click=load,
+                      args=(PRESETS[choice].build(),))  # fmt: skip
+
+
+def load(scenario) -> None:
+    st.session_state.twin_scenario = scenario
+    st.session_state.preset_choice = None
 
 
 def home() -> None:
