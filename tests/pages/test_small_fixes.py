@@ -113,3 +113,15 @@ def test_the_output_total_is_drawn_outside_the_plot_area_when_needed() -> None:
     bars = fig.contributions_bar(contributions(t, 0), t.weights[0], s.key_labels, "Output")
     total = bars.data[-1]
     assert total.cliponaxis is False and bars.layout.margin.t >= 80
+
+
+def test_a_score_grid_says_how_to_read_it_on_each_screen() -> None:
+    """A phone says Tap; a grid that does not print its numbers says where they are."""
+    from attention_ui.views.stage_views import how_to_read
+
+    assert how_to_read(True, False).startswith("Click a cell to see how its number is made")
+    assert how_to_read(True, True).startswith("Tap a cell to see how its number is made")
+    on_phone = how_to_read(False, True)
+    assert "tap a cell for its score" in on_phone and "Numbers table" in on_phone
+    assert "Click" not in on_phone
+    assert "hover over a cell" in how_to_read(False, False)
