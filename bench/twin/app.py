@@ -384,6 +384,8 @@ def multi_head_page() -> None:
     from attention_ui.multi_head import lab
 
     ss = st.session_state
+    # Bare Streamlit on purpose, so not through the app's owner of the URL (frame/state.py):
+    # the same ?s= the bench opens the app with.
     if "mh_scenario" not in ss:
         ss.mh_scenario = Scenario.from_url(st.query_params["s"]) if "s" in st.query_params else None
     s = ss.mh_scenario
