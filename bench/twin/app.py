@@ -380,14 +380,16 @@ def multi_head_page() -> None:
     from attention_core import PRESETS, Scenario, shapes
     from attention_core.heads import multi_head_trace
     from attention_core.presets import default_scenario
+    from attention_ui.frame.keys import URL_KEY
+    from attention_ui.frame.state import url_value
     from attention_ui.multi_head import figures as mhf
     from attention_ui.multi_head import lab
 
     ss = st.session_state
-    # Bare Streamlit on purpose, so not through the app's owner of the URL (frame/state.py):
-    # the same ?s= the bench opens the app with.
+    # The same ?s= the bench opens the app with, read through the URL's one owner.
     if "mh_scenario" not in ss:
-        ss.mh_scenario = Scenario.from_url(st.query_params["s"]) if "s" in st.query_params else None
+        packed = url_value(URL_KEY)
+        ss.mh_scenario = Scenario.from_url(packed) if packed else None
     s = ss.mh_scenario
     if s is None:  # the app's default scenario is not ready for heads: one click makes it so
         st.title("Multi-head attention")
