@@ -10,6 +10,7 @@ import streamlit as st
 from attention_ui.frame import guard, look, menu, sidebar, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from attention_ui.live import session as live
+from attention_ui.live import teacher
 from attention_ui.live import views as live_views
 
 if state.page_config_due():  # once a session: the browser keeps it
@@ -31,28 +32,34 @@ for spec in ALL_PAGES:
     sections.setdefault(spec.section, []).append(pages[spec.key])
 page = st.navigation(sections, position="hidden")  # the sidebar draws its own menu
 state.on_page_enter(page.url_path or "start")
+spec = BY_KEY[state.current_page()]
 asked = menu.requested()
 linked = state.linked_page()  # the page a short link (?l=) named, on its first run only
 if asked in pages and asked != state.current_page():
     live.explore()  # a following student who opens another page explores on their own
     st.switch_page(pages[asked], query_params=state.share_query() if state.link_fits() else None)
-elif room_page in pages and room_page != state.current_page():  # the teacher moved on
-    st.switch_page(pages[room_page], query_params=state.share_query())
+elif room_page in pages and room_page != state.current_page() and not spec.console:
+    # the teacher (or, for a teacher's projector, their console) took the class elsewhere
+    st.switch_page(pages[room_page], query_params=state.share_query(live.page_query(room_page)))
 elif linked in pages and linked != state.current_page():
     st.switch_page(pages[linked], query_params=state.share_query())
+live.stay_or_explore(state.current_page())  # a student who left the room's page explores
+guard.after_fragment_runs(live.publish_current)  # a live teacher's pick in a fragment
 look.frame()  # after the switches: a run that switches page sends nothing
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.
 # A page that fails still gets its sidebar: guard shows a message, not a traceback.
-spec = BY_KEY[state.current_page()]
 sidebar_slot = st.sidebar.container() if spec.sidebar else None
-live_views.follow_bar(page_watches=spec.watches)
+teacher.teacher_cookie()  # a reload or a new tab of the teacher's browser drives again
+bar = teacher.teacher_bar if spec.sidebar and not spec.console else None  # a strip, a console
+live_views.follow_bar(spec.watches, bar=bar)
+teacher.join_screen()  # over the page, on a live teacher's projector, when the room says
 if not live_views.pause_screen():
     guard.run_page(page)
 sidebar.toasts()  # a page without a sidebar still says what happened (a class that ended)
 if sidebar_slot is not None:
     with sidebar_slot:
         sidebar.render()
-live.publish(state.current_page())  # the teacher's page, step and scenario, if they changed
+live.publish_current()  # the teacher's page, step, scenario and picks, if they changed
 state.sync_url()

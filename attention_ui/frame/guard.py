@@ -25,6 +25,7 @@ from typing import ParamSpec
 import streamlit as st
 from streamlit.logger import get_logger
 from streamlit.navigation.page import StreamlitPage
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_core import DEFAULT_PRESET
 from attention_ui.frame import examples, keys
@@ -82,6 +83,17 @@ def callback(fn: Callable[P, object]) -> Callable[P, None]:
     return guarded
 
 
+# Run after a fragment's own rerun, which skips app.py: what app.py does at the end of a
+# full run and a fragment's picks also need (a live teacher's lab pick reaches the class).
+AFTER_FRAGMENT: list[Callable[[], None]] = []
+
+
+def after_fragment_runs(hook: Callable[[], None]) -> None:
+    """Call ``hook`` at the end of every fragment's own rerun (registered once)."""
+    if hook not in AFTER_FRAGMENT:
+        AFTER_FRAGMENT.append(hook)
+
+
 def fragment(fn: Callable[P, None]) -> Callable[P, None]:
     """st.fragment, with an exception in the body shown as the page's notice in its place."""
 
@@ -89,12 +101,22 @@ def fragment(fn: Callable[P, None]) -> Callable[P, None]:
     def body(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
             fn(*args, **kwargs)
+            if own_fragment_run():
+                for hook in AFTER_FRAGMENT:
+                    hook()
         except Exception:
             LOG.exception("fragment %s failed", fn.__qualname__)
             # No reset button: two failing fragments on one page would share its key.
             st.error(NOTICE, icon=":material/error:")
 
     return st.fragment(body)
+
+
+def own_fragment_run() -> bool:
+    """Whether this run is a fragment's own rerun (not the page's full run). Streamlit has
+    no public way to ask: ``fragment_ids_this_run`` is its script context's (README)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 @callback

@@ -45,6 +45,9 @@ LIVE = "live"
 LIVE_TRIES = "live_tries"
 LIVE_SHOWN = "live_shown"
 LIVE_ANSWERS = "live_answers"
+LIVE_COOKIE = "live_cookie"
+LIVE_WAS_STUDENT = "live_was_student"
+LIVE_LINK_SHOWN = "live_link_shown"
 SHORT_LINK = "short_link"
 LINKED_PAGE = "linked_page"
 DEC_TARGET = "dec_target"
@@ -92,8 +95,11 @@ SESSION_KEYS: dict[str, str] = {
     PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",
     LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
     LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
-    LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario)",
+    LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario, picks)",
     LIVE_ANSWERS: "a student's answers in this session, by question: the verdict it was told",
+    LIVE_COOKIE: "the control link this browser keeps (a cookie), as this session knows it",
+    LIVE_WAS_STUDENT: "this session followed a class that ended: it is not offered Go live",
+    LIVE_LINK_SHOWN: "the teacher asked the console to show the control link (not projected)",
     SHORT_LINK: "the short link made here: (?s= text, page, id), or (?s= text, page, why not)",
     LINKED_PAGE: "the page a short link named: the session's first run switches to it",
     DEC_TARGET: "the Decoder lab's target key (a widget: where the picked token may look)",
@@ -172,5 +178,6 @@ PAGE_PARAMS: dict[str, tuple[str, ...]] = {
     "scaling-lab": (LAB_DK, LAB_SEED),
     "multi-head": (HEAD,),
     "real-model": (RM_TEXT, RM_TEXT_B, RM_TOKEN, RM_LAYER, RM_HEAD),
+    "decoder": (DEC_TEXT, DEC_TOKEN, DEC_LAYER, DEC_HEAD),
     "present": (STEP_PARAM,),
 }

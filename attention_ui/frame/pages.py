@@ -24,6 +24,9 @@ class PageSpec:
     # True: the page draws a following student's watcher itself, in the fragment that the
     # teacher's next step reruns alone (live.views.follow_bar, practice.present).
     watches: bool = False
+    # True: the live teacher's console. It drives the room and is never the room's page: a
+    # teacher who opens it is not leading the class there, and the room never moves it.
+    console: bool = False
 
 
 START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
@@ -81,6 +84,14 @@ PRACTICE: tuple[PageSpec, ...] = (
         "Step a class through one example",
         sidebar=False,
         watches=True,
+    ),
+    PageSpec(
+        "console",
+        "Teacher's console",
+        "app_pages/practice/console.py",
+        "Practice",
+        "Lead a live class from a laptop or a phone, off the projector",
+        console=True,
     ),
 )
 

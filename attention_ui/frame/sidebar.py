@@ -11,6 +11,7 @@ from attention_core import PRESETS, InputError, Scenario
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, count, md_escape
 from attention_ui.frame import examples, grids, guard, keys, links, menu, state
+from attention_ui.frame.address import reachable
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
@@ -143,7 +144,7 @@ def share_links() -> None:
     The full link holds the whole scenario and needs no server; the short one (``?l=``) is
     made on request, and when the store cannot be reached the page says so instead.
     """
-    page_url = (st.context.url or "").split("?")[0]
+    page_url = reachable((st.context.url or "").split("?")[0])  # a phone's address
     full = f"{page_url}?{urlencode(state.share_link_query())}"
     st.markdown("**Share link** (opens these numbers on this page):")
     copy_box(full, "al-share-full", "Copy link", live=True)

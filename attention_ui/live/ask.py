@@ -19,7 +19,7 @@ from attention_core.exercises.cell import CELL_STAGES
 from attention_core.exercises.checker import check_answer, check_choice, read_answer
 from attention_core.exercises.model import ChoiceStep, Feedback, Step
 from attention_core.exercises.text import answer_format
-from attention_ui.draw.text import md_escape
+from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys
 from attention_ui.live import session
 from attention_ui.live.figures import tally_alternative, tally_figure
@@ -28,6 +28,7 @@ from attention_ui.live.questions import (
     FEEDBACK,
     Question,
     Questions,
+    Tally,
     Value,
     answer_text,
     csv_text,
@@ -147,11 +148,65 @@ def _ask() -> None:
         st.toast("Not asked: the live class cannot be reached just now.")
 
 
-def teacher_results() -> None:
-    """On the projector while a question is out: the answers so far, as named slips."""
+def projector_results() -> None:
+    """On a live teacher's projector while a question is out: the question and how many
+    answered; the class's counts only when the room may see them (``counts_public``). A
+    card over the foot of the slide, so the slide keeps its place. No controls."""
     s = session.seat()
     if s is None or not s.teaching or not s.question or not s.question.get("open", True):
         return  # none asked, or closed: the room keeps a closed question's record
+    st.html(PROJECTED_CSS)
+    _projected()
+
+
+@st.fragment(run_every=1.0)
+def _projected() -> None:
+    s = session.seat()
+    q = Question.of(s.question) if s is not None and s.question else None
+    if q is None or not q.open:
+        return
+    step = room_step(s, q)
+    try:
+        tally = questions().tally(s.code, q.id)
+    except StoreDownError:
+        st.caption("Live class: reconnecting… the answers are kept in the class's store.")
+        return
+    with st.container(key="live_projected", border=True):
+        words, chart = st.columns([3, 2] if q.counts_public else [1, 0.001], gap="medium")
+        with words, st.container(key="live_results_words"):
+            st.markdown(f"**Question:** {_prompt(q, step)}")
+            if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
+                st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
+            st.caption(f"{tally.answered} of {count(session.followers() or 0, 'student')} "
+                       "answered")  # fmt: skip
+            if q.revealed:
+                st.markdown(_answer_line("Answer", step))
+        if q.counts_public:
+            with chart:
+                _tally_chart(tally, "live_tally_projected")
+
+
+PROJECTED_CSS = """
+<style>
+.st-key-live_projected { position: fixed; left: 1rem; right: 1rem; bottom: 0.75rem;
+  z-index: 999970; max-height: 42vh; overflow: auto;
+  background: var(--st-background-color, #FFFFFF); box-shadow: 0 -2px 12px rgba(0,0,0,0.25); }
+</style>
+"""
+
+
+def _tally_chart(tally: Tally, key: str) -> None:
+    bars = tally.bars()
+    plot(tally_figure(bars, tally.answered, session.followers()), key=key,
+         alt=tally_alternative(bars, tally.answered))  # fmt: skip
+
+
+def console_results() -> None:
+    """On the teacher's console while a question is out: the answers as they arrive, as
+    named slips, with Reveal, Close, the CSV, and whether the projector shows the counts."""
+    s = session.seat()
+    if s is None or not s.teaching or not s.question or not s.question.get("open", True):
+        return
     _results()
 
 
@@ -170,20 +225,11 @@ def _results() -> None:
         st.caption("Live class: reconnecting… the answers are kept in the class's store.")
         return
     with st.container(key="live_results", border=True):
-        # The question beside its chart, and the buttons under the chart: an exercise's
-        # numbers (up to five matrices) must not push Reveal below a projector's edge.
-        words, chart = st.columns([2, 3], gap="medium")
-        with words, st.container(key="live_results_words"):
-            st.markdown(f"**Question:** {_prompt(q, step)}")
-            if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
-                st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
-            if q.revealed:
-                st.markdown(_answer_line("Answer", step))
-        with chart:
-            bars = tally.bars()
-            plot(tally_figure(bars, tally.answered, session.followers()), key="live_tally",
-                 alt=tally_alternative(bars, tally.answered))  # fmt: skip
-            row = st.container(horizontal=True)
+        st.markdown(f"**Question:** {_prompt(q, step)}")
+        if q.revealed:
+            st.markdown(_answer_line("Answer", step))
+        _tally_chart(tally, "live_tally")
+        row = st.container(horizontal=True)
         if not q.revealed:
             row.button("Reveal", key="live_reveal", type="primary", icon=":material/visibility:",
                        on_click=guard.callback(_update), args=({"revealed": True},))  # fmt: skip
@@ -192,6 +238,14 @@ def _results() -> None:
         row.download_button("Results (CSV)", csv_text(q, tally, question_title(q, step)),
                             file_name=f"class-{s.code}-{q.id}.csv", mime="text/csv",
                             key="live_csv", on_click="ignore")  # fmt: skip
+        if not q.revealed:
+            st.toggle("Show the counts on the projector", value=q.projected,
+                      key=f"live_project_{q.id}", on_change=guard.callback(_project),
+                      args=(q.id,))  # fmt: skip
+
+
+def _project(qid: str) -> None:
+    _update({"projected": bool(st.session_state.get(f"live_project_{qid}"))})
 
 
 def _answer_line(lead: str, step: Step) -> str:
@@ -241,7 +295,7 @@ def student_card() -> None:
                                       on_click=guard.callback(_send), args=(step, q))  # fmt: skip
         if mine is not None:
             _verdict(mine, q, step)
-        if q.counts_shown and not q.revealed:
+        if q.counts_shown and not q.revealed:  # what students may see, not the projector's
             _counts(s, q)
         if mine is None and q.revealed:
             st.info(f"The answer: {answer_text(step)}")
@@ -286,7 +340,7 @@ def _send(step: Step, q: Question) -> None:
         return
     value, feedback = read
     answers[q.id] = {"status": "not sent", "correct": feedback.correct,
-                     "message": feedback.message,
+                     "message": feedback.message, "sent": _sent_text(step),
                      "pending": [value, feedback.correct, feedback.mistake]}  # fmt: skip
     _deliver(answers[q.id])
 
@@ -307,6 +361,14 @@ def _deliver(mine: dict) -> None:
     mine["status"] = "counted" if status == "already" and mine.get("down") else status
     for kept in ("pending", "down"):
         mine.pop(kept, None)
+
+
+def _sent_text(step: Step) -> str:
+    """What the student sent, as they gave it: the option's text, or the typed numbers."""
+    ss = st.session_state
+    if isinstance(step, ChoiceStep):
+        return step.option(ss.get(CHOICE_KEY) or 0)
+    return " ".join((ss.get(ANSWER_KEY) or "").split())
 
 
 def _read(step: Step) -> tuple[Value, Feedback] | str:
@@ -339,6 +401,8 @@ def _verdict(mine: dict, q: Question, step: Step) -> None:
         return
     counted = ("Sent: your first answer is the one counted." if mine["status"] == "counted"
                else "You had already answered: your first answer is the one counted.")  # fmt: skip
+    if mine.get("sent"):  # the student's own text, escaped: never Markdown or HTML
+        st.markdown(f"Your answer: **{md_escape(mine['sent'])}**")
     if q.feedback == "at_once" or q.revealed:
         (st.success if mine["correct"] else st.error)(md_escape(mine["message"]))
     st.caption(counted)

@@ -50,6 +50,13 @@ class Question:
     revealed: bool = False
     exercise: str = ""  # for EXERCISE: the exercise's id and its step's (catalogue)
     step_id: str = ""
+    projected: bool = False  # the teacher shows the class's counts on the projector
+
+    @property
+    def counts_public(self) -> bool:
+        """Whether the room may see the class's counts: after the reveal, or before it when
+        the teacher allowed it (students) or chose to project them."""
+        return self.revealed or self.counts_shown or self.projected
 
     @classmethod
     def of(cls, record: dict | None) -> Question | None:

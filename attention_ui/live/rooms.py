@@ -4,8 +4,10 @@ No Streamlit here: a room is records in the store (``storage.store``), so that a
 any machine serves its students. What a room holds, and nothing more:
 
 - ``room:CODE``: the page, the presentation step, the scenario (as its ``?s=`` text: the
-  teacher's numbers or an example), whether the class is paused, and a SHA-256 of the
-  teacher's secret (the store never holds the secret itself, like reveal.js multiplex);
+  teacher's numbers or an example), the page's own picks that its link carries (a lab's
+  d_k, layer, head, token: ``keys.PAGE_PARAMS``), whether the class is paused, whether the
+  projector shows the join screen, and a SHA-256 of the teacher's secret (the store never
+  holds the secret itself, like reveal.js multiplex);
 - ``room:CODE:v``: its version, bumped on every change (what followers poll);
 - ``room:CODE:here``: how many students each process has following, with the time.
 
@@ -18,7 +20,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import ipaddress
 import json
+import os
 import re
 import secrets
 import time
@@ -29,6 +33,10 @@ from attention_ui.storage.store import READABLE, Store
 ALPHABET = READABLE  # a join code: easy to read aloud and to type on a phone
 CODE_LEN = 5  # 31^5 = 28.6 million codes; wrong guesses are slowed down (JoinLimiter)
 ROOM_TTL = 12 * 3600.0  # seconds after the teacher's last change
+# An ended room stays a tombstone this long, its version bumped: every follower's watch sees
+# the change within a second and learns that the class ended (not after a 5 s heartbeat).
+ENDED_TTL = 600.0
+DRIVEN = frozenset({"page", "step", "scenario", "params", "paused", "question", "join"})
 PRESENT_FOR = 8.0  # a process's count of followers is current for this long
 _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LEN}}}")
 
@@ -50,6 +58,8 @@ class Room:
     paused: bool = False
     version: int = 0
     question: dict | None = None  # the question the class is asked (live.questions), if any
+    params: dict | None = None  # the page's own picks in its link: {"lab_dk": 256, ...}
+    join: bool = False  # the projector shows the join screen (code and QR code, large)
 
 
 def normalise_code(text: str) -> str | None:
@@ -89,8 +99,11 @@ class Rooms:
         if raw is None or version is None:
             raise NoRoomError(code)
         r = json.loads(raw)
+        if r.get("ended"):
+            raise NoRoomError(code)
         return Room(code, r["page"], int(r["step"]), r["scenario"], bool(r["paused"]),
-                    int(version), r.get("question"))  # fmt: skip
+                    int(version), r.get("question"), r.get("params") or {},
+                    bool(r.get("join")))  # fmt: skip
 
     def version(self, code: str) -> int | None:
         """The room's version (one read: what every follower polls), None if it is gone."""
@@ -98,20 +111,27 @@ class Rooms:
         return None if v is None else int(v)
 
     def is_teacher(self, code: str, secret: str) -> bool:
-        raw = self.store.get(f"room:{code}")
-        if raw is None:
-            raise NoRoomError(code)
-        return hmac.compare_digest(json.loads(raw)["secret"], _digest(secret))
+        return hmac.compare_digest(self._record(code)["secret"], _digest(secret))
 
-    def drive(self, code: str, secret: str, **changes: object) -> Room:
-        """Change what the room shows (page, step, scenario, paused); only with its secret."""
+    def _record(self, code: str) -> dict:
+        """The room's record; NoRoomError when it never was, expired or ended."""
         raw = self.store.get(f"room:{code}")
-        if raw is None:
+        record = json.loads(raw) if raw is not None else {}
+        if not record or record.get("ended"):
             raise NoRoomError(code)
-        record = json.loads(raw)
+        return record
+
+    def _teachers_record(self, code: str, secret: str) -> dict:
+        """The record, only for the holder of the room's secret (NotTeacherError otherwise)."""
+        record = self._record(code)
         if not hmac.compare_digest(record["secret"], _digest(secret)):
             raise NotTeacherError(code)
-        unknown = set(changes) - {"page", "step", "scenario", "paused", "question"}
+        return record
+
+    def drive(self, code: str, secret: str, **changes: object) -> Room:
+        """Change what the room shows (keys of ``DRIVEN``); only with its secret."""
+        record = self._teachers_record(code, secret)
+        unknown = set(changes) - DRIVEN
         if unknown:
             raise ValueError(f"a room has no {sorted(unknown)}")
         record.update(changes)
@@ -121,10 +141,12 @@ class Rooms:
         return dataclasses.replace(room, version=max(room.version, version))
 
     def end(self, code: str, secret: str) -> None:
-        if not self.is_teacher(code, secret):
-            raise NotTeacherError(code)
-        for key in (f"room:{code}", f"room:{code}:v", f"room:{code}:here"):  # answers expire
-            self.store.delete(key)
+        """End the class: a tombstone whose new version every follower's watch sees at once
+        (they then find no room, and say the class ended); it and the version expire."""
+        self._teachers_record(code, secret)
+        self.store.set(f"room:{code}", json.dumps({"ended": True}), ENDED_TTL)
+        self.store.incr(f"room:{code}:v", ENDED_TTL)
+        self.store.delete(f"room:{code}:here")  # answers expire with their TTL
 
     # ---- who follows: one count per process, never a name ---------------------------------
     def report_followers(self, code: str, process: str, count: int) -> None:
@@ -140,12 +162,49 @@ class Rooms:
         return total
 
 
+TRUSTED_PROXIES_ENV = "ATTENTION_LAB_TRUSTED_PROXIES"  # networks of proxies, by commas
+
+
+def client_address(forwarded: str | None, peer: str | None,
+                   environ: dict[str, str] | None = None) -> str:  # fmt: skip
+    """The address a device connected from, as far as it can be trusted.
+
+    ``peer`` is the socket's address. When it is a proxy we trust (this machine's own, as
+    ``make classroom``'s nginx, or a network named in ATTENTION_LAB_TRUSTED_PROXIES), the
+    device is the *last* entry of X-Forwarded-For: the one that proxy appended itself.
+    Earlier entries are whatever the device wrote, so keying on the first one let a device
+    dodge the join limiter with a made-up header. Otherwise the socket's address, whatever
+    header came with it.
+    """
+    env = os.environ if environ is None else environ
+    entries = [e.strip() for e in (forwarded or "").split(",") if e.strip()]
+    if entries and peer and _trusted(peer, env.get(TRUSTED_PROXIES_ENV, "")):
+        return entries[-1]
+    return peer or "unknown"
+
+
+def _trusted(peer: str, networks: str) -> bool:
+    try:
+        address = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    if address.is_loopback:
+        return True
+    for net in filter(None, (n.strip() for n in networks.split(","))):
+        try:
+            if address in ipaddress.ip_network(net, strict=False):
+                return True
+        except ValueError:
+            continue  # a mistyped network trusts nothing
+    return False
+
+
 class JoinLimiter:
     """Wrong codes from one client: past ``PER_MINUTE`` in a minute, its attempts are refused
     until the minute is over (each session is also slowed down on its own: live.session).
 
-    ``client`` is the address the proxy saw (X-Forwarded-For), else the socket's: a flood
-    is refused for that client only, and on a school's network every phone has its own.
+    ``client`` is ``client_address``: a flood is refused for that device only, and on a
+    school's network every phone has its own.
     """
 
     PER_MINUTE = 120

@@ -3,13 +3,19 @@
 A session holds one ``Seat`` (keys.LIVE): a student's (the room's code), or the teacher's
 (the code and its secret, which never goes back into the address). Every run, app.py calls
 
-- ``arrive()`` first: a ``?teach=`` or ``?join=`` in the address takes the seat, then a
-  following session takes the room's scenario and step and learns the room's page;
-- ``publish(page)`` last: the teacher's session writes what it shows into the room.
+- ``arrive()`` first: a ``?teach=`` in the address, or the teacher's cookie (a reload, a
+  new tab, a restarted browser), or a ``?join=`` takes the seat; then a following session
+  takes what the room changed since it last looked (scenario, step, the page's picks) and
+  learns the room's page when that changed;
+- ``stay_or_explore(page)`` once the page is known: a following student who went to
+  another page on their own (a link, Back) explores from then on;
+- ``publish(page)`` last: a teacher's session writes what it shows into the room. Any
+  page leads the class; the teacher's console only drives, it is never the room's page.
 
 Between runs a follower's page polls the room's version (``views.follow_bar``, through the
-process's ``Hub``) and reruns when the teacher changed something. A store that cannot be
-reached never stops a page: the seat says ``down`` and the page says "reconnecting".
+process's ``Hub``) and reruns when the teacher changed something. A teacher's other devices
+(a projector tab, the console, a phone) follow each other the same way. A store that cannot
+be reached never stops a page: the seat says ``down`` and the page says "reconnecting".
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import streamlit as st
 
 from attention_core import InputError, Scenario
 from attention_ui.frame import keys, state
+from attention_ui.frame.pages import BY_KEY
 from attention_ui.live.hub import Hub
 from attention_ui.live.rooms import (
     JoinLimiter,
@@ -31,10 +38,12 @@ from attention_ui.live.rooms import (
     NotTeacherError,
     Room,
     Rooms,
+    client_address,
     normalise_code,
 )
 from attention_ui.storage.store import STORE_ENV, StoreDownError, open_store
 
+TEACHER_COOKIE = "attention_lab_teach"  # CODE.SECRET, in the teacher's browser only
 FREE_TRIES = 5  # wrong codes a session may type before each next try waits longer
 MAX_WAIT_S = 60
 
@@ -50,6 +59,8 @@ class Seat:
     down: bool = False  # the store could not be reached at the last try
     question: dict | None = None  # the room's question, as the last page run read it
     scenario: str = ""  # the room's scenario (a question is about it, whatever this page shows)
+    page: str = ""  # the room's page, as this session last read it
+    join_screen: bool = False  # the projector shows the join screen
     id: str = field(default_factory=lambda: uuid.uuid4().hex)  # anonymous, for the count
 
     @property
@@ -81,9 +92,28 @@ def arrive() -> str | None:
         message = take_teacher_seat(teach)
         if message:
             state.flash(message)
+    elif seat() is None and (kept := kept_teacher_link()):
+        take_teacher_seat(kept)  # a class that ended meanwhile: the cookie is cleared
     elif _new_code(code := state.url_value(keys.JOIN)) and not join(code or ""):
         state.drop_url_value(keys.JOIN)  # the page says why (join_message)
     return follow()
+
+
+def kept_teacher_link() -> str | None:
+    """The control link this browser keeps for its teacher (``TEACHER_COOKIE``), on a
+    session's first run only: a reload or a new tab drives the room again, and the secret
+    never shows in the address bar or on the projector."""
+    if keys.LIVE_COOKIE in st.session_state:
+        return None  # looked once this session (an ended class's cookie is not read again)
+    kept = _cookie()
+    st.session_state[keys.LIVE_COOKIE] = kept
+    return kept or None
+
+
+def _cookie() -> str:
+    """The teacher's cookie as this session's first request sent it, or ""."""
+    kept = st.context.cookies.get(TEACHER_COOKIE)
+    return kept if isinstance(kept, str) else ""  # a test's context may hold none at all
 
 
 def _new_code(code: str | None) -> bool:
@@ -106,6 +136,23 @@ def take_teacher_seat(link: str) -> str | None:
     st.session_state[keys.LIVE] = Seat("teacher", code, secret)
     st.session_state.pop(keys.LIVE_SHOWN, None)  # take the room as it is before writing it
     return None
+
+
+def cookie_due() -> str | None:
+    """What this browser's teacher cookie must become ("CODE.SECRET", or "" to forget it),
+    if it differs from what the browser holds; the view writes it (``views.teacher_cookie``)."""
+    s = seat()
+    want = f"{s.code}.{s.secret}" if s is not None and s.teaching else ""
+    held = st.session_state.get(keys.LIVE_COOKIE)
+    if held is None:
+        held = _cookie()
+    if want == held or (not want and s is not None):
+        return None  # a student's seat never clears a teacher's cookie in the same browser
+    return want
+
+
+def cookie_written(value: str) -> None:
+    st.session_state[keys.LIVE_COOKIE] = value
 
 
 def join(text: str) -> bool:
@@ -155,9 +202,8 @@ def _wrong(tries: dict, limiter: JoinLimiter, client: str, message: str) -> str:
 
 
 def _client() -> str:
-    """The address the proxy saw (X-Forwarded-For's first), else the socket's."""
-    forwarded = (st.context.headers.get("X-Forwarded-For") or "").split(",")[0].strip()
-    return forwarded or st.context.ip_address or "unknown"
+    """The device's address, as far as it can be trusted (``rooms.client_address``)."""
+    return client_address(st.context.headers.get("X-Forwarded-For"), st.context.ip_address)
 
 
 def join_message() -> str | None:
@@ -168,22 +214,55 @@ def join_message() -> str | None:
 
 # ---- following ------------------------------------------------------------------------------
 def follow() -> str | None:
-    """A following session takes the room's scenario and step; returns the room's page."""
+    """A following session takes what the room changed since this session last looked (its
+    scenario, step and the page's picks) and returns the room's page; None when nothing
+    changed, so a teacher who went to another page leads from there (it is not pulled back),
+    and ``stay_or_explore`` tells a student who left on their own."""
     s = seat()
     room = _room(s) if s is not None and s.following else None
     if room is None:
         return None
     s.down, s.paused, s.question, s.scenario = False, room.paused, room.question, room.scenario
-    if room.version != s.applied:
-        if room.scenario != state.scenario_url():
-            # the app writes rooms; an unreadable one keeps the scenario
-            with contextlib.suppress(InputError):
-                state.set_scenario(Scenario.from_url(room.scenario))
-        st.session_state[keys.PRESENT_STEP] = room.step
-        s.applied = room.version
-        if s.teaching:  # what the room shows now is what this teacher's session shows
-            st.session_state[keys.LIVE_SHOWN] = (room.page, room.step, room.scenario)
+    s.page, s.join_screen = room.page, room.join
+    if room.version == s.applied:
+        return None
+    if room.scenario != state.scenario_url():
+        # the app writes rooms; an unreadable one keeps the scenario
+        with contextlib.suppress(InputError):
+            state.set_scenario(Scenario.from_url(room.scenario))
+    st.session_state[keys.PRESENT_STEP] = room.step
+    params = _page_params(room.page, room.params or {})
+    st.session_state.update(params)  # the page's widgets take them (they are its keys)
+    s.applied = room.version
+    if s.teaching:  # what the room shows now is what this teacher's session shows
+        st.session_state[keys.LIVE_SHOWN] = (room.page, room.step, room.scenario, params)
     return room.page
+
+
+def _page_params(page: str, values: dict) -> dict:
+    """The picks of ``page`` that its link carries (keys.PAGE_PARAMS), and only those: a
+    room's record is written by the app, but nothing else ever becomes a session key."""
+    wanted = [p for p in keys.PAGE_PARAMS.get(page, ()) if p != keys.STEP_PARAM]
+    return {p: values[p] for p in wanted if isinstance(values.get(p), str | int | float)}
+
+
+def page_params(page: str) -> dict:
+    """This session's picks on ``page`` that a follower takes (its widgets' values)."""
+    ss = st.session_state
+    return _page_params(page, {p: ss[p] for p in keys.PAGE_PARAMS.get(page, ()) if p in ss})
+
+
+def page_query(page: str) -> dict[str, str]:
+    """The page's picks as its address carries them, for the switch that follows the room."""
+    return {p: str(v) for p, v in page_params(page).items()}
+
+
+def stay_or_explore(page: str) -> None:
+    """A following student on another page than the room's, with nothing changed in the room
+    (a link such as *Exit presentation*, the browser's Back), explores on their own."""
+    s = seat()
+    if s is not None and s.role == "student" and s.following and s.page and s.page != page:
+        explore()
 
 
 def take_step() -> bool:
@@ -194,8 +273,8 @@ def take_step() -> bool:
     room = _room(s) if s is not None and s.following else None
     if room is None or s.down:
         return False
-    shown = (state.current_page(), s.scenario, s.paused, s.question)
-    if (room.page, room.scenario, room.paused, room.question) != shown:
+    shown = (state.current_page(), s.scenario, s.paused, s.question, s.join_screen)
+    if (room.page, room.scenario, room.paused, room.question, room.join) != shown:
         return False
     if room.version != s.applied:
         st.session_state[keys.PRESENT_STEP] = room.step
@@ -222,6 +301,8 @@ def leave(message: str = "") -> None:
     s = seat()
     if s is not None:
         hub().left(s.id, s.code)
+        if s.role == "student":  # a class's phone is not offered "Go live" afterwards
+            st.session_state[keys.LIVE_WAS_STUDENT] = True
     st.session_state[keys.LIVE] = None
     state.drop_url_value(keys.JOIN)
     if message:
@@ -248,24 +329,69 @@ def back_to_teacher() -> None:
 
 # ---- teaching --------------------------------------------------------------------------------
 def start_class(page: str) -> None:
-    """Open a room showing what this session shows; this session becomes its teacher."""
+    """Open a room showing what this session shows; this session becomes its teacher. The
+    projector shows the join screen first: the class joins before the lesson starts."""
     step = int(st.session_state.get(keys.PRESENT_STEP, 1))
     room, secret = hub().rooms.open(page, step, state.scenario_url())
-    st.session_state[keys.LIVE] = Seat("teacher", room.code, secret, applied=room.version)
-    st.session_state[keys.LIVE_SHOWN] = (page, step, room.scenario)
+    s = Seat("teacher", room.code, secret, applied=room.version, page=page)
+    st.session_state[keys.LIVE] = s
+    st.session_state[keys.LIVE_SHOWN] = (page, step, room.scenario, {})
+    _drive(s, join=True)
 
 
-def publish(page: str) -> None:
-    """The teacher's session writes its page, step and scenario into the room if they changed."""
+def publish(page: str | None) -> None:
+    """A teacher's session writes its page, step, scenario and the page's picks into the room
+    if they changed (``page`` None: the teacher's console, which is never the room's page)."""
     s = seat()
     if s is None or not s.teaching:
         return
-    shown = (page, int(st.session_state.get(keys.PRESENT_STEP, 1)), state.scenario_url())
+    if page is None:  # the console: only an example it loaded (it is never the room's page)
+        _publish_scenario(s)
+        return
+    step = int(st.session_state.get(keys.PRESENT_STEP, 1))
+    shown = (page, step, state.scenario_url(), page_params(page))
     if st.session_state.get(keys.LIVE_SHOWN) == shown:
         return
-    _drive(s, page=shown[0], step=shown[1], scenario=shown[2])
+    _drive(s, page=page, step=step, scenario=shown[2], params=shown[3])
     if not s.down:
         st.session_state[keys.LIVE_SHOWN] = shown
+        s.page = page
+
+
+def _publish_scenario(s: Seat) -> None:
+    shown = st.session_state.get(keys.LIVE_SHOWN)
+    scenario = state.scenario_url()
+    if shown is None or shown[2] == scenario:
+        return
+    _drive(s, scenario=scenario)
+    if not s.down:
+        st.session_state[keys.LIVE_SHOWN] = (shown[0], shown[1], scenario, shown[3])
+
+
+def publish_current() -> None:
+    """``publish`` the page this run shows (app.py's last step, and after a fragment's own
+    rerun: a lab's pick in a fragment reaches the class too)."""
+    page = state.current_page()
+    publish(None if BY_KEY[page].console else page)
+
+
+def drive(**changes: object) -> bool:
+    """The teacher's console (or the projector's join screen) changes the room directly;
+    False when it could not (the store is down, or the class ended)."""
+    s = seat()
+    if s is None or not s.teaching:
+        return False
+    _drive(s, **changes)
+    return not s.down and seat() is s
+
+
+def room() -> Room | None:
+    """The room of this session's seat as the store has it now (None: none, or unreachable)."""
+    s = seat()
+    try:
+        return hub().rooms.get(s.code) if s is not None else None
+    except (NoRoomError, StoreDownError):
+        return None
 
 
 def set_paused(paused: bool) -> None:
@@ -286,6 +412,7 @@ def end_class() -> None:
         s.down = True
         return
     st.session_state[keys.LIVE] = None
+    state.flash("The live class has ended.")
 
 
 def _drive(s: Seat, **changes: object) -> None:

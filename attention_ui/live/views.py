@@ -1,37 +1,33 @@
-"""What a live class adds to a page: the follower's bar, the pause notice, the teacher's panel
-in presentation mode, and the Start page's join box.
+"""What a live class adds to a student's page: the follower's bar, the watcher that follows the
+room, the pause notice, and the Start page's join box (the teacher's screens: ``teacher``).
 
-Nothing here shows a name or the teacher's secret: the projector shows the code, the join
-address, its QR code and how many follow.
+Nothing here shows a name or the teacher's secret.
 """
 
 from __future__ import annotations
 
-import html
 import time
+from collections.abc import Callable
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from attention_core import Scenario
-from attention_ui.draw.text import count, md_escape
+from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard
 from attention_ui.live import ask, session
-from attention_ui.live.address import join_address
 from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, WATCH_S
-from attention_ui.live.qr import qr_img
 from attention_ui.storage.store import StoreDownError
 
 RECONNECTING = "Live class: reconnecting… This page works on its own meanwhile."
-COUNT_EVERY_S = 2.0
 
 
 # ---- a student's (or a second teacher device's) bar ------------------------------------------
-def follow_bar(page_watches: bool = False) -> None:
+def follow_bar(page_watches: bool = False, bar: Callable[[], None] | None = None) -> None:
     """Above every page of a session with a seat: where it stands, and how it follows.
 
     ``page_watches``: the page draws a following student's watcher itself (``watcher()``),
     in the fragment that the teacher's next step reruns alone (presentation mode).
+    ``bar``: what a teacher's session shows here instead of a student's bar (the page's own
+    strip or console draws it where there is none).
     """
     s = session.seat()
     if s is None or (not s.teaching and s.role != "student"):
@@ -39,6 +35,8 @@ def follow_bar(page_watches: bool = False) -> None:
     if s.role == "student":
         _student_bar(s)
         ask.student_card()
+    elif bar is not None:
+        bar()
     if s.following:
         if not (page_watches and _page_drawn(s)):
             _watch(s)
@@ -146,8 +144,7 @@ def _heartbeat() -> None:
 def own_run() -> bool:
     """Whether this is the fragment's own timed run (not the page's full run, which has
     just read the room: rerunning the page from there would loop)."""
-    ctx = get_script_run_ctx()
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
+    return guard.own_fragment_run()
 
 
 def pause_screen() -> bool:
@@ -174,103 +171,6 @@ PAUSE_CSS = """
 [data-testid="stExpandSidebarButton"], .st-key-live_bar { visibility: hidden; }
 </style>
 """
-
-
-# ---- the teacher's panel (presentation mode) --------------------------------------------------
-def teacher_panel(page: str, stage: str = "", scenario: Scenario | None = None) -> None:
-    """Start a live class, or show how to join it and drive it."""
-    s = session.seat()
-    if s is None or not s.teaching:
-        if s is None:
-            st.button("Go live", key="live_start", icon=":material/groups:", width="stretch",
-                      on_click=guard.callback(session.start_class), args=(page,),
-                      help="Start a live class: students join with a code or a QR code, and "
-                      "their phones follow your steps.",
-                      )  # fmt: skip
-        return
-    with st.popover(f"Live {s.code}", icon=":material/groups:", key="live_panel",
-                    width="stretch"):  # fmt: skip
-        _join_card(s.code)
-        _controls(s)
-        if scenario is not None:
-            ask.teacher_ask(stage, scenario)
-    _count()
-
-
-def _join_card(code: str) -> None:
-    """The address, the code in big letters, and the QR code of ``<address>/?join=CODE``."""
-    address = join_address(st.context.url)
-    url = address.join_url(code)
-    st.html(
-        f'<div class="al-join"><p>Join at <b class="al-address">{html.escape(address.base)}</b>'
-        f' with the code</p><p class="al-code" aria-label="code {" ".join(code)}">{code}</p>'
-        f"{qr_img(url, f'QR code of {url}')}</div>"
-        "<style>.al-join p { font-size: 1.4rem; margin: 0.2rem 0; }"
-        ".al-join .al-code { font-size: 4rem; font-weight: 700; letter-spacing: 0.4em; }"
-        ".al-join .al-qr { max-width: 100%; height: auto; }</style>"
-    )
-    if not address.reachable:
-        st.warning(
-            "This address is this computer's own (loopback): phones cannot reach it. "
-            "Set ATTENTION_LAB_PUBLIC_URL, or start the app with make classroom."
-        )
-
-
-def _controls(s: session.Seat) -> None:
-    row = st.container(horizontal=True)
-    if s.paused:
-        row.button("Go on", key="live_resume", type="primary", icon=":material/play_arrow:",
-                   on_click=guard.callback(session.set_paused), args=(False,))  # fmt: skip
-    else:
-        row.button("Pause: eyes on the screen", key="live_pause_btn", icon=":material/pause:",
-                   on_click=guard.callback(session.set_paused), args=(True,))  # fmt: skip
-    row.button("End the class", key="live_end", icon=":material/stop:",
-               on_click=guard.callback(session.end_class))  # fmt: skip
-    st.caption(
-        "To drive the class from another device (your phone as a remote), open your "
-        "control link there. It is not shown here, so the projector never shows it."
-    )
-    _copy_control_link(s)
-
-
-def _copy_control_link(s: session.Seat) -> None:
-    """A button that copies the control link to the clipboard without displaying it."""
-    link = f"{join_address(st.context.url).base}/present?teach={s.code}.{s.secret}"
-    st.html(COPY_JS.replace("LINK", link), unsafe_allow_javascript=True)
-
-
-COPY_JS = """
-<button type="button" class="al-copy-control" style="padding:0.4rem 0.8rem;min-height:2.5rem;
-border-radius:0.5rem;border:1px solid rgba(49,51,63,0.4);background:transparent;color:inherit;
-cursor:pointer">Copy my control link</button>
-<script>
-(() => {
-  for (const b of document.querySelectorAll("button.al-copy-control")) {
-    if (b.dataset.ready) continue;
-    b.dataset.ready = "1";
-    b.addEventListener("click", async () => {
-      try { await navigator.clipboard.writeText("LINK"); b.textContent = "Copied"; }
-      catch (e) { b.textContent = "Copy failed: this browser blocks the clipboard"; }
-    });
-  }
-})();
-</script>
-"""
-
-
-@st.fragment(run_every=COUNT_EVERY_S)
-def _count() -> None:
-    s = session.seat()
-    if s is None or not s.teaching:
-        return
-    n = session.followers()
-    if n is None or s.down:
-        st.caption(RECONNECTING)
-        if s.down and own_run():  # try the last change again: a full run publishes it
-            st.rerun(scope="app")
-        return
-    paused = " · paused" if s.paused else ""
-    st.caption(f"Live class {s.code}: {count(n, 'student')} following{paused}")
 
 
 # ---- the Start page's join box -----------------------------------------------------------------

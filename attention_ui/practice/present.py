@@ -9,6 +9,7 @@ registry (``stages``); the figures are copied and enlarged for a projector.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +25,7 @@ from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.frame.widgets import link
 from attention_ui.live import ask as live_ask
 from attention_ui.live import session as live
+from attention_ui.live import teacher as live_teacher
 from attention_ui.live import views as live_views
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, Labels
@@ -266,7 +268,7 @@ def _slide(s: Scenario, t: AttentionTrace) -> None:
     k, notice = current_step(n)
     step = plan[k - 1]
     _top_row(k, n, step.stage, s)
-    live_ask.teacher_results()  # a question out to the class: its answers, as they arrive
+    live_ask.projector_results()  # a question out to the class: how many answered
     if notice:
         st.caption(md_escape(notice) + " Starting at step 1.")
     with st.container(key="present_stage"):
@@ -294,8 +296,8 @@ def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
                         shortcut="Left", width="stretch")  # fmt: skip
             nxt.button("Next", key=NEXT_KEY, on_click=_go, args=(k + 1, n), disabled=k == n,
                        shortcut="Right", type="primary", width="stretch")  # fmt: skip
-            with room:
-                live_views.teacher_panel("present", stage, s)
+            with room:  # Go live, or the room's code and count (the controls: the console)
+                live_teacher.projector_strip("present")
         with title, st.container(key="present_header"):
             st.title(BY_KEY["present"].title, anchor=False)
         bar.progress(k / n, text=f"Step {k} of {n}")
@@ -319,7 +321,10 @@ def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
             f"{i}. {md_escape(x.title)}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
     if live.following_student():
         return  # the teacher picks the example for the class
-    with right, st.popover("Change the example", icon=":material/swap_horiz:"):
+    # Keyed by the scenario: once an example is loaded, the popover is drawn anew, closed,
+    # and no longer covers the slide.
+    key = f"present_example_{zlib.crc32(state.scenario_url().encode())}"
+    with right, st.popover("Change the example", icon=":material/swap_horiz:", key=key):
         st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
         st.caption("Keep it, or load one of the examples (this replaces the current scenario).")
         preset_picker(PRESET_KEY)

@@ -23,6 +23,7 @@ from tests.live.redis_server import REDIS, RedisServer, need_redis
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PRESENT = BY_KEY["present"].path
+CONSOLE = BY_KEY["console"].path
 
 
 def app(query: dict[str, str] | None = None) -> AppTest:
@@ -148,8 +149,10 @@ def test_the_store_is_down_when_students_answer_and_each_answer_counts_once(outa
     "not sent yet, try again", their answers kept in the box. When it is back, one is sent
     by the page's next run (the heartbeat's rerun), the other by pressing Send again; more
     runs and presses send nothing more. The tally: 3 answers, 2 right, 1 unscaled."""
-    t, seat = teacher()
+    _, seat = teacher()
     early, waits, retries = (app({"join": seat.code}) for _ in range(3))
+    t = app({"teach": f"{seat.code}.{seat.secret}"})  # the teacher's console
+    t.switch_page(CONSOLE).run()
     t.selectbox(key="live_ask_stage").set_value("weights")
     t.selectbox(key="live_ask_q").set_value(2)  # sat -> cat, 0.42 (0.56 unscaled)
     t.selectbox(key="live_ask_k").set_value(1)

@@ -18,6 +18,7 @@ from attention_ui.practice import present
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PRESENT = BY_KEY["present"].path
+CONSOLE = BY_KEY["console"].path
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +44,15 @@ def teacher() -> tuple[AppTest, session.Seat]:
     seat = at.session_state[keys.LIVE]
     assert seat.teaching and seat.secret
     return at, seat
+
+
+def console(seat: session.Seat) -> AppTest:
+    """The teacher's console on another device (or tab): the control link, then the page."""
+    at = app({"teach": f"{seat.code}.{seat.secret}"})
+    at.switch_page(CONSOLE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state[keys.LIVE].teaching
+    return at
 
 
 def step_text(at: AppTest) -> str:
@@ -116,12 +126,13 @@ def test_a_bad_code_says_so_and_keeps_the_page(typed: str, says: str) -> None:
 
 
 def test_pause_shows_every_follower_the_notice_until_the_teacher_goes_on() -> None:
-    t, seat = teacher()
+    _, seat = teacher()
     student = app({"join": seat.code})
-    t.button(key="live_pause_btn").click().run()
+    c = console(seat)
+    c.button(key="live_pause_btn").click().run()
     student.run()
     assert any("Eyes on the screen" in m.value for m in student.markdown)
-    t.button(key="live_resume").click().run()
+    c.button(key="live_resume").click().run()
     student.run()
     assert not any("Eyes on the screen" in m.value for m in student.markdown)
 
@@ -169,9 +180,11 @@ def test_a_followers_slide_takes_the_next_step_alone_and_nothing_else() -> None:
     assert slide_rerun(student) is True  # nothing new: the slide stays as it is
     assert student.session_state[keys.PRESENT_STEP] == 3
 
-    t.button(key="live_pause_btn").click().run()
+    c = console(seat)
+    c.button(key="live_pause_btn").click().run()
     assert slide_rerun(student) is False  # a pause: the full run shows the notice
-    t.button(key="live_resume").click().run()
+    c.button(key="live_resume").click().run()
+    t.run()  # the projector follows its console (the watch's rerun)
     for _ in range(2):
         t.button(key="present_back").click().run()
     student.run()
@@ -185,6 +198,7 @@ def test_a_followers_slide_takes_the_next_step_alone_and_nothing_else() -> None:
 
 # ---- ask the class -----------------------------------------------------------------------------
 def ask(t: AppTest, feedback: str = "reveal") -> None:
+    """Ask from the console ``t`` the weight sat -> cat."""
     t.selectbox(key="live_ask_stage").set_value("weights")
     t.selectbox(key="live_ask_q").set_value(2)  # sat
     t.selectbox(key="live_ask_k").set_value(1)  # cat
@@ -201,8 +215,9 @@ def answer(student: AppTest, text: str) -> None:
 
 
 def test_the_teacher_asks_two_students_answer_and_the_chart_names_the_slip() -> None:
-    t, seat = teacher()
+    _, seat = teacher()
     right, unscaled = app({"join": seat.code}), app({"join": seat.code})
+    t = console(seat)
     ask(t)
     answer(right, "0.42")  # softmax(Q Kᵀ / √3) for sat -> cat, to 2 decimals
     answer(unscaled, "0.56")  # the softmax of the raw scores
@@ -222,8 +237,9 @@ def test_the_teacher_asks_two_students_answer_and_the_chart_names_the_slip() -> 
 
 
 def test_a_bad_answer_is_the_exercises_message_and_is_not_counted() -> None:
-    t, seat = teacher()
+    _, seat = teacher()
     student = app({"join": seat.code})
+    t = console(seat)
     ask(t, "at_once")
     answer(student, "abc")
     assert any("Could not read that answer" in e.value for e in student.error)
@@ -248,9 +264,10 @@ def tally_bars(t: AppTest) -> dict[str, int]:
 
 
 def test_the_picker_suggests_the_exercise_step_of_the_slide_on_screen() -> None:
-    t, _ = teacher()
+    p, seat = teacher()
     for _ in range(4):  # step 5 of cat_mat: Softmax
-        t.button(key="present_next").click().run()
+        p.button(key="present_next").click().run()
+    t = console(seat)
     t.segmented_control(key="live_ask_from").set_value("exercise").run()
     assert t.selectbox(key="live_ask_exercise").value == "paper_toy"
     assert t.selectbox(key="live_ask_step_paper_toy").value == "weights"
@@ -260,8 +277,9 @@ def test_the_picker_suggests_the_exercise_step_of_the_slide_on_screen() -> None:
 def test_an_exercise_is_asked_on_its_own_numbers_and_its_slips_are_named() -> None:
     """The post's weights for "it": 0.844 / 0.114 / 0.042 right; 0.980 / 0.018 / 0.002 is the
     softmax of the unscaled 6, 2, 0; two numbers for three is a typo, not sent."""
-    t, seat = teacher()  # the room shows cat_mat; the exercise brings the post's numbers
+    _, seat = teacher()  # the room shows cat_mat; the exercise brings the post's numbers
     right, unscaled, typo = (app({"join": seat.code}) for _ in range(3))
+    t = console(seat)
     ask_exercise(t, "hungry", "weights")
     answer(right, "0.844, 0.114, 0.042")
     card = " ".join(m.value for m in right.markdown)
@@ -285,8 +303,9 @@ def test_an_exercise_is_asked_on_its_own_numbers_and_its_slips_are_named() -> No
 
 def test_a_multiple_choice_exercise_is_asked_with_its_options() -> None:
     """Lesson 89's "why not remove the scaling?": B is right; A names its misconception."""
-    t, seat = teacher()
+    projector, seat = teacher()
     right, wrong = app({"join": seat.code}), app({"join": seat.code})
+    t = console(seat)
     ask_exercise(t, "why_scale", "choice")
     for phone, option in ((right, 1), (wrong, 0)):
         phone.run()
@@ -297,15 +316,18 @@ def test_a_multiple_choice_exercise_is_asked_with_its_options() -> None:
     assert wrong.error[0].value.startswith("Not this one")
     t.run()
     assert tally_bars(t) == {"right": 1, "thinks softmax ignores scale": 1, "other": 0}
-    assert any(m.value.startswith("- A. Nothing: softmax") for m in t.markdown)  # the options
+    projector.run()  # the options, and no counts before the reveal
+    assert any(m.value.startswith("- A. Nothing: softmax") for m in projector.markdown)
+    assert not [c for c in projector.get("plotly_chart") if "answered" in c.proto.spec]
     t.button(key="live_reveal").click().run()
     right.run()
     assert any("The answer: **B. The dot products grow" in m.value for m in right.markdown)
 
 
 def test_a_closed_question_leaves_the_projector_and_the_phones() -> None:
-    t, seat = teacher()
+    projector, seat = teacher()
     student = app({"join": seat.code})
+    t = console(seat)
     ask(t)
     answer(student, "0.42")
     t.run()
@@ -313,5 +335,7 @@ def test_a_closed_question_leaves_the_projector_and_the_phones() -> None:
     t.button(key="live_close").click().run()
     t.run()  # the next run reads the room again: it still holds the closed question
     assert not [c for c in t.get("plotly_chart") if "answered" in c.proto.spec]
+    projector.run()
+    assert not any("Question:" in m.value for m in projector.markdown)
     student.run()
     assert not any("Question for the class" in m.value for m in student.markdown)

@@ -66,3 +66,16 @@ def join_address(teacher_url: str | None, environ: dict[str, str] | None = None)
     if ip is not None:
         return JoinAddress(f"{scheme}://{netloc(ip)}", True)
     return JoinAddress(f"{scheme}://{netloc(host or 'localhost')}", False)
+
+
+def reachable(url: str, teacher_url: str | None = None) -> str:
+    """``url`` (a page of this app, as the teacher's browser sees it) on the address a phone
+    can reach: a share link or a short link handed to a class works on every phone, not only
+    on the teacher's computer. A reachable address is kept as it is."""
+    parts = urlsplit(url)
+    if not _is_loopback(parts.hostname or ""):
+        return url
+    base = join_address(teacher_url or url)
+    if not base.reachable:
+        return url
+    return base.base + url[len(f"{parts.scheme}://{parts.netloc}") :]

@@ -1,0 +1,153 @@
+"""The teacher's console: a live class's controls, on the laptop beside the projector or on
+the teacher's phone, never on the projected screen (as Pear Deck's dashboard is apart from its
+projector view).
+
+It drives the room, and the teacher's projector and every phone follow: the step, the page
+the class is on, the example, pause, the join screen, a question and its reveal, the end. It
+is never the room's page itself: opening it does not take the class anywhere. A teacher with
+one screen opens it in a second window beside the projector's.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention_core import InputError, Scenario
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import guard, state
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY
+from attention_ui.frame.sidebar import preset_picker, undo_control
+from attention_ui.live import ask as live_ask
+from attention_ui.live import session as live
+from attention_ui.live import teacher as live_teacher
+from attention_ui.live.rooms import Room
+from attention_ui.live.views import RECONNECTING
+from attention_ui.practice import present
+from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
+
+TITLE = BY_KEY["console"].title
+GO_TO_KEY = "console_go_to"
+
+
+def render() -> None:
+    st.title(TITLE, anchor=False)
+    s = live.seat()
+    if s is None or not s.teaching:
+        _not_live()
+        return
+    room = live.room()
+    if room is None:
+        st.warning(RECONNECTING, icon=":material/sync_problem:")
+        return
+    try:
+        scenario = Scenario.from_url(room.scenario)
+    except InputError:  # the app writes rooms: only another version of it could fail here
+        scenario = state.get_scenario()
+    st.html(CSS)
+    _header(s, room)
+    lead, ask = st.columns([1, 1], gap="large")
+    with lead:
+        stage = _where(room, scenario)
+        _go_to(room)
+        _example()
+        _pause_and_join(s, room)
+    with ask, st.container(key="console_ask"):
+        live_ask.console_results()
+        with st.expander("Ask the class", icon=":material/quiz:", expanded=not room.question):
+            live_ask.teacher_ask(stage, scenario)
+    with st.container(key="console_link"):
+        live_teacher.control_link(s)
+    _end()
+
+
+def _not_live() -> None:
+    st.markdown(
+        "Lead a live class from here, off the projector. **Go live** opens a class on "
+        "presentation mode's first slide with the current example; open presentation mode "
+        "(or any page) on the projector, and every phone that joins follows you there."
+    )
+    live_teacher.go_live_button("present")
+    st.caption("Already leading a class on another device? Open your control link here.")
+
+
+def _header(s: live.Seat, room: Room) -> None:
+    with st.container(horizontal=True, vertical_alignment="center", key="console_head"):
+        st.markdown(f":red[●] **Live class {s.code}**")
+        live_teacher.count_line()
+        st.link_button("Open the projector view", _projector_url(room), icon=":material/tv:",
+                       help="The class's page as the class sees it, with the join code, in a "
+                       "new tab: put that window on the projector.")  # fmt: skip
+
+
+def _projector_url(room: Room) -> str:
+    return live_teacher.here("" if room.page == "start" else room.page)
+
+
+def _where(room: Room, scenario: Scenario) -> str:
+    """Where the class is, with Back and Next on a slide; returns the stage on screen (what
+    Ask suggests)."""
+    page = BY_KEY[room.page]
+    if room.page != "present":
+        st.markdown(f"The class is on **{md_escape(page.title)}**.")
+        return room.page if room.page in STAGE_BY_KEY else ""
+    plan = present.steps(scenario, scenario.trace())
+    n = len(plan)
+    k = min(max(room.step, 1), n)
+    st.markdown(f"The class is on **{md_escape(page.title)}**, step {k} of {n}: "
+                f"**{md_escape(plan[k - 1].title)}**")  # fmt: skip
+    with st.container(horizontal=True, key="console_steps"):
+        st.button("Back", key="console_back", icon=":material/arrow_back:", disabled=k == 1,
+                  on_click=guard.callback(live.drive), kwargs={"step": k - 1})  # fmt: skip
+        st.button("Next", key="console_next", type="primary", icon=":material/arrow_forward:",
+                  disabled=k == n, on_click=guard.callback(live.drive),
+                  kwargs={"step": k + 1})  # fmt: skip
+    return "intro" if plan[k - 1].stage == "intro" else plan[k - 1].stage
+
+
+def _go_to(room: Room) -> None:
+    """Take the class to another page: the projector and every phone go there."""
+    options = [p.key for p in ALL_PAGES if not p.console]
+    with st.container(horizontal=True, vertical_alignment="bottom", key="console_go"):
+        st.selectbox("Take the class to", options, index=options.index(room.page),
+                     key=GO_TO_KEY, format_func=lambda k: BY_KEY[k].title)  # fmt: skip
+        st.button("Go there", key="console_go_btn", icon=":material/east:",
+                  on_click=guard.callback(_go))  # fmt: skip
+
+
+def _go() -> None:
+    live.drive(page=st.session_state[GO_TO_KEY], params={})
+
+
+def _example() -> None:
+    with st.expander("Change the example", icon=":material/swap_horiz:"):
+        st.caption("At any step: the projector and every phone take it at once.")
+        preset_picker("console_preset")
+        undo_control("console_undo")
+
+
+def _pause_and_join(s: live.Seat, room: Room) -> None:
+    with st.container(horizontal=True, key="console_controls"):
+        if s.paused:
+            st.button("Go on", key="live_resume", type="primary", icon=":material/play_arrow:",
+                      on_click=guard.callback(live.set_paused), args=(False,))  # fmt: skip
+        else:
+            st.button("Pause: eyes on the screen", key="live_pause_btn", icon=":material/pause:",
+                      on_click=guard.callback(live.set_paused), args=(True,))  # fmt: skip
+        shown = room.join
+        st.button("Hide the join screen" if shown else "Show the join screen",
+                  key="console_join", icon=":material/qr_code_2:",
+                  on_click=guard.callback(live.drive), kwargs={"join": not shown})  # fmt: skip
+
+
+def _end() -> None:
+    with st.popover("End the class", icon=":material/stop:", key="console_end"):
+        st.markdown("Every phone leaves the class, and its answers are deleted with it.")
+        st.button("End it for everyone", key="live_end", type="primary",
+                  on_click=guard.callback(live.end_class))  # fmt: skip
+
+
+CSS = """
+<style>
+.st-key-console_head p { font-size: 1.15rem; margin: 0; }
+</style>
+"""
