@@ -204,6 +204,8 @@ def _right(step: NumericStep, answer: FloatArray, hit: Variant) -> Feedback:
 
 
 def _wrong_values_message(step: NumericStep, answer: FloatArray) -> str:
+    if answer.size == 1:
+        return _wrong_number_message(step, float(answer[0, 0]))
     off = np.abs(answer - step.expected) > step.tolerance + 1e-12
     n_off, n = int(off.sum()), off.size
     verb = "is" if n_off == 1 else "are"
@@ -212,15 +214,28 @@ def _wrong_values_message(step: NumericStep, answer: FloatArray) -> str:
     else:
         within = tolerance_text(step)
         msg = f"Not yet: {n_off} of {count(n, 'number')} {verb} off by more than {within}."
-    if n > 1:
-        r, c = (int(i) + 1 for i in np.argwhere(off)[0])
-        msg += f" The first one off is row {r}, column {c}."
-    if step.kind == "weights":
+    r, c = (int(i) + 1 for i in np.argwhere(off)[0])
+    msg += f" The first one off is row {r}, column {c}."
+    if step.kind == "weights" and answer.shape[1] > 1:  # a whole row: it must sum to 1
         sums = answer.sum(axis=1)
         bad = np.flatnonzero(np.abs(sums - 1.0) > max(step.tolerance * answer.shape[1], 1e-3))
         if bad.size:
             i = int(bad[0])
             msg += f" Weights in a row must add up to 1, but row {i + 1} adds up to {sums[i]:.4g}."
     if step.kind == "mask" and not np.all(np.isin(answer, (0.0, 1.0))):
+        msg += " Use only 1 (may attend) and 0 (blocked)."
+    return msg + " Ask for a hint if you are stuck."
+
+
+def _wrong_number_message(step: NumericStep, x: float) -> str:
+    """The verdict on one number (a cell a class was asked): about that number, never about
+    rows, columns or how many of several are off."""
+    if step.decimals is None:
+        msg = "Not yet: that number is not the one asked for."
+    else:
+        msg = f"Not yet: that number is off by more than {tolerance_text(step)}."
+    if step.kind == "weights" and not 0.0 <= x <= 1.0:
+        msg += " An attention weight is always between 0 and 1."
+    if step.kind == "mask" and x not in (0.0, 1.0):
         msg += " Use only 1 (may attend) and 0 (blocked)."
     return msg + " Ask for a hint if you are stuck."
