@@ -184,7 +184,7 @@ public_url() {
   # The address the projector shows for a live class: one a phone can reach.
   [ -n "${ATTENTION_LAB_PUBLIC_URL:-}" ] && { echo "$ATTENTION_LAB_PUBLIC_URL"; return; }
   local lan
-  lan=$("$PYTHON" -c "from attention_ui.live.address import network_ip; print(network_ip() or '')")
+  lan=$("$PYTHON" -c "from attention_ui.frame.address import network_ip; print(network_ip() or '')")
   echo "http://${lan:-localhost}:$PORT"
 }
 

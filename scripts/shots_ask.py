@@ -1,5 +1,5 @@
-"""Screenshots of "Ask the class", to look at: the teacher's Live panel and results on a
-projector, and a student's phone, for a cell of the slide and for a lesson's exercise.
+"""Screenshots of "Ask the class", to look at: the teacher's console and the projector, and a
+student's phone, for a cell of the slide and for a lesson's exercise.
 
 Starts a real ``streamlit run app.py`` with its own SQLite store, a teacher in Chromium at
 1280 x 720 (and 1400 x 1000) and two phones at 390 x 844; the teacher asks, one phone
@@ -43,11 +43,6 @@ def shot(page: Page, folder: Path, name: str) -> None:
     print(folder / f"{name}.png")
 
 
-def open_panel(teacher: Page) -> None:
-    teacher.locator(".st-key-live_panel button").first.click()
-    expect(teacher.locator(".st-key-live_ask button")).to_be_visible()
-
-
 def ask(teacher: Page, what: str) -> None:
     if what in EXERCISES:
         teacher.locator(".st-key-live_ask_from button", has_text="exercise").click()
@@ -59,24 +54,26 @@ def ask(teacher: Page, what: str) -> None:
 
 
 def run(folder: Path, url: str, browser) -> None:
-    teacher = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    teacher.goto(url + "/present?step=5")  # Softmax
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    projector = context.new_page()
+    projector.goto(url + "/present?step=5")  # Softmax
+    settle(projector)
+    projector.locator(".st-key-live_start button").first.click()
+    expect(projector.locator(".al-code")).to_be_visible(timeout=15_000)
+    code = projector.locator(".al-code").first.inner_text().strip()
+    teacher = context.new_page()  # the console, beside the projector (the browser's cookie)
+    teacher.goto(url + "/console")
     settle(teacher)
-    teacher.locator(".st-key-live_start button").first.click()
-    panel = teacher.locator(".st-key-live_panel button").first
-    expect(panel).to_contain_text("Live", timeout=15_000)
-    code = re.search(r"Live ([A-Z0-9]{5})", panel.inner_text()).group(1)
+    teacher.locator(".st-key-console_join button").click()
     phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
     for phone in phones:
         phone.goto(f"{url}/?join={code}")
         progress = phone.locator("[data-testid='stProgress']")
         expect(progress).to_contain_text("Step 5", timeout=20_000)
     for what, right, unscaled in ROUNDS:
-        open_panel(teacher)
         ask(teacher, what)
-        shot(teacher, folder, f"teacher-panel-{what}-1280x720")
+        shot(teacher, folder, f"console-ask-{what}-1280x720")
         teacher.locator(".st-key-live_ask button").click()
-        teacher.keyboard.press("Escape")
         for phone, typed in zip(phones, (right, unscaled), strict=True):
             box = phone.locator(".st-key-live_answer input, .st-key-live_answer textarea, "
                                 ".st-key-live_choice")  # fmt: skip
@@ -91,9 +88,10 @@ def run(folder: Path, url: str, browser) -> None:
             expect(phone.get_by_text("first answer is the one counted")).to_be_visible()
         shot(phones[0], folder, f"phone-sent-{what}-390x844")
         expect(teacher.locator(".st-key-live_tally")).to_contain_text("2 answered", timeout=10_000)
-        shot(teacher, folder, f"teacher-results-{what}-1280x720")
+        shot(teacher, folder, f"console-results-{what}-1280x720")
+        shot(projector, folder, f"projector-question-{what}-1280x720")
         teacher.set_viewport_size({"width": 1400, "height": 1000})
-        shot(teacher, folder, f"teacher-results-{what}-1400x1000")
+        shot(teacher, folder, f"console-results-{what}-1400x1000")
         teacher.set_viewport_size({"width": 1280, "height": 720})
         teacher.locator(".st-key-live_reveal button").click()
         for n, phone in enumerate(phones):
@@ -101,7 +99,7 @@ def run(folder: Path, url: str, browser) -> None:
             expect(verdict).to_be_visible(timeout=15_000)
             verdict.scroll_into_view_if_needed()
             shot(phone, folder, f"phone-revealed-{what}-{('right', 'unscaled')[n]}-390x844")
-        shot(teacher, folder, f"teacher-revealed-{what}-1280x720")
+        shot(projector, folder, f"projector-revealed-{what}-1280x720")
         teacher.locator(".st-key-live_close button").click()
         settle(teacher)
 

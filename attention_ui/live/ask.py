@@ -81,7 +81,6 @@ def teacher_ask(stage_on_screen: str, scenario: Scenario) -> None:
     s = session.seat()
     if s is None or not s.teaching:
         return
-    st.markdown("**Ask the class**")
     source = st.segmented_control("Ask", list(SOURCES), format_func=SOURCES.get,
                                   default="cell", required=True, key="live_ask_from")  # fmt: skip
     if source == EXERCISE:

@@ -18,7 +18,7 @@ from attention_ui.draw.text import count
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.address import join_address
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live import session
+from attention_ui.live import ask, session
 from attention_ui.live.qr import qr_img
 from attention_ui.live.rooms import ROOM_TTL
 from attention_ui.live.views import RECONNECTING
@@ -85,6 +85,7 @@ def teacher_bar() -> None:
                   on_click=guard.callback(session.drive), kwargs={"join": True})  # fmt: skip
         console_link()
         count_line()
+    ask.projector_results()  # a question out: on whatever page the class is
 
 
 def console_link() -> None:

@@ -149,5 +149,7 @@ def _end() -> None:
 CSS = """
 <style>
 .st-key-console_head p { font-size: 1.15rem; margin: 0; }
+/* The chosen option's text in the theme's ink: Streamlit's red on its pink reads 4.47:1 */
+.st-key-live_ask_from button { color: inherit !important; }
 </style>
 """

@@ -11,17 +11,13 @@ from __future__ import annotations
 import gzip
 import os
 import secrets
-import shutil
 import signal
-import socket
-import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from classroom_server import ROOT, Classroom, free, group_alive, healthy, start_classroom
 from off_loop import run_load
 
 from bench import load
@@ -29,101 +25,11 @@ from deploy.precompress import frontend_dir
 
 pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # serial: a load test, run alone
 
-ROOT = Path(__file__).resolve().parents[2]
-WORKERS = 2
-START_TIMEOUT = 180.0  # two processes and their warm-up on a loaded 2-core machine
-
-
-def _nginx() -> str | None:
-    return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
-
-
-def _free(port: int) -> bool:
-    """Nothing listens on ``port`` (closed connections in TIME_WAIT do not count: the
-    servers, like this check, bind with SO_REUSEADDR)."""
-    with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
-
-
-def _free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free ports."""
-    for _ in range(50):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            first = s.getsockname()[1]
-        if first + count < 65_000 and all(_free(first + i) for i in range(count)):
-            return first
-    raise RuntimeError("no run of free ports")
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-            return r.read().strip() == b"ok"
-    except OSError:
-        return False
-
-
-@dataclass
-class Classroom:
-    proc: subprocess.Popen
-    url: str
-    backend_ports: list[int]
-
-    def output(self) -> str:
-        return self.proc.stdout.read() if self.proc.stdout and self.proc.poll() is not None else ""
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
 
 @pytest.fixture(scope="module")
 def classroom() -> Iterator[Classroom]:
-    if _nginx() is None:
-        pytest.skip("no nginx: apt-get install -y nginx")
-    port = _free_ports(WORKERS + 1)
-    env = {
-        **os.environ,
-        "WORKERS": str(WORKERS),
-        "HOST": "127.0.0.1",
-        "BACKEND_PORT": str(port + 1),
-        "FRONTEND_ZOPFLI": "0",  # its 35 s of CPU would only slow the rest of CI
-    }
-    proc = subprocess.Popen(
-        ["make", "classroom", f"PORT={port}"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,  # its own process group, like a terminal's foreground job
-        # A terminal delivers Ctrl-C to a shell that has SIGINT at its default; a runner
-        # that started pytest in the background may have it ignored, and bash cannot trap
-        # a signal ignored on entry.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    room = Classroom(proc, f"http://127.0.0.1:{port}", [port + 1 + i for i in range(WORKERS)])
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while not _healthy(room.url):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"make classroom did not serve {room.url}:\n{room.output()}")
-            time.sleep(0.3)
+    with start_classroom() as room:
         yield room
-    finally:
-        if _group_alive(proc.pid):
-            os.killpg(proc.pid, signal.SIGKILL)  # only if the test failed before Ctrl-C
-        proc.wait(timeout=30)
 
 
 def _get(url: str, gzip_ok: bool = True) -> tuple[dict[str, str], bytes]:
@@ -169,7 +75,7 @@ def test_frontend_files_are_gzipped_and_cached_but_live_rooms_are_not(
 
 def test_classroom_serves_websocket_sessions_and_stops_on_ctrl_c(classroom: Classroom) -> None:
     # the backends answer only on loopback, the proxy on its own port
-    assert all(_healthy(f"http://127.0.0.1:{p}") for p in classroom.backend_ports)
+    assert all(healthy(f"http://127.0.0.1:{p}") for p in classroom.backend_ports)
 
     opts = load.Options(
         url=classroom.url,
@@ -190,9 +96,9 @@ def test_classroom_serves_websocket_sessions_and_stops_on_ctrl_c(classroom: Clas
     os.killpg(classroom.proc.pid, signal.SIGINT)  # Ctrl-C
     out, _ = classroom.proc.communicate(timeout=30)
     deadline = time.monotonic() + 10
-    while _group_alive(classroom.proc.pid) and time.monotonic() < deadline:
+    while group_alive(classroom.proc.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not _group_alive(classroom.proc.pid), f"processes left behind:\n{out}"
+    assert not group_alive(classroom.proc.pid), f"processes left behind:\n{out}"
     assert "stopped" in out, out
     for port in (int(classroom.url.rsplit(":", 1)[1]), *classroom.backend_ports):
-        assert _free(port), f"port {port} still in use"
+        assert free(port), f"port {port} still in use"

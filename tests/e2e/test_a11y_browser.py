@@ -16,7 +16,6 @@ The keyboard walk is in test_keyboard_browser.py.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -227,9 +226,11 @@ def assert_clean(page: Page, where: str) -> None:
 
 
 def test_a_live_class_screens_pass_axe(live_server, browser: Browser) -> None:
-    """The join box and its error on a phone, the teacher's panel with its QR code, the
-    follower's bar (following and exploring) and the pause notice."""
-    teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    """The join box and its error on a phone, the projector's join screen with its QR code,
+    the teacher's console (with the control link shown), the follower's bar (following and
+    exploring) and the pause notice."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    teacher = context.new_page()
     student = browser.new_context(**PHONE).new_page()
     try:
         goto(student, live_server.url + "/")
@@ -240,24 +241,27 @@ def test_a_live_class_screens_pass_axe(live_server, browser: Browser) -> None:
 
         goto(teacher, live_server.url + "/present")
         teacher.locator(".st-key-live_start button").first.click()
-        panel = teacher.locator(".st-key-live_panel button").first
-        expect(panel).to_contain_text("Live", timeout=10_000)
-        code = re.search(r"Live ([A-Z0-9]{5})", panel.inner_text()).group(1)
-        panel.click()
-        expect(teacher.locator("img.al-qr").first).to_be_visible()
-        assert_clean(teacher, "teacher's panel and QR code")
+        expect(teacher.locator(".st-key-live_join_screen img.al-qr")).to_be_visible(
+            timeout=10_000)  # fmt: skip
+        code = teacher.locator(".al-code").first.inner_text().strip()
+        assert_clean(teacher, "projector's join screen and QR code")
+        console = context.new_page()  # the teacher's browser: its cookie makes it the teacher's
+        goto(console, live_server.url + "/console")
+        console.locator(".st-key-live_link_shown label").first.click()
+        expect(console.locator("img.al-qr")).to_be_visible(timeout=10_000)
+        assert_clean(console, "teacher's console with the control link")
 
         goto(student, f"{live_server.url}/?join={code}")
         expect(student.locator(".st-key-live_explore button")).to_be_visible(timeout=15_000)
         assert_clean(student, "follower bar, phone")
-        teacher.locator(".st-key-live_pause_btn button").click()
+        console.locator(".st-key-live_pause_btn button").click()
         expect(student.locator(".st-key-live_pause")).to_be_visible(timeout=10_000)
         assert_clean(student, "pause notice, phone")
-        teacher.locator(".st-key-live_resume button").click()
+        console.locator(".st-key-live_resume button").click()
         expect(student.locator(".st-key-live_pause")).to_be_hidden(timeout=10_000)
         student.locator(".st-key-live_explore button").tap()
         expect(student.locator(".st-key-live_back button")).to_be_visible()
         assert_clean(student, "exploring bar, phone")
     finally:
-        teacher.context.close()
+        context.close()
         student.context.close()

@@ -1,7 +1,8 @@
-"""A live class in Chromium: a teacher's screen and two students' phones on one real server
-and a real SQLite store. The students follow steps and an example change, one explores and
-comes back, a reload stays in the room, and the projector's QR code decodes (zbarimg) to the
-join address it shows."""
+"""A live class in Chromium: a teacher's projector (and console) and two students' phones on
+one real server and a real SQLite store. The students follow steps and an example change,
+one explores and comes back, a reload stays in the room, the join screen's QR code decodes
+(zbarimg) to the join address it shows, and a question asked from the console is answered,
+tallied and revealed. (The whole lesson through make classroom: tests/deploy.)"""
 
 from __future__ import annotations
 
@@ -53,32 +54,41 @@ def decode_qr(png: Path) -> str:
     return out.stdout.strip()
 
 
+def go_live(teacher: Page) -> str:
+    """Go live on presentation mode: the join screen shows the code; Start the lesson."""
+    teacher.locator(".st-key-live_start button").first.click()
+    expect(teacher.locator(".st-key-live_join_screen")).to_be_visible(timeout=10_000)
+    code = teacher.locator(".al-code").first.inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{5}", code) and "teach" not in teacher.url
+    return code
+
+
+def start_lesson(teacher: Page) -> None:
+    teacher.locator(".st-key-live_join_hide button").click()
+    expect(teacher.locator(".st-key-live_join_screen")).to_be_hidden(timeout=FOLLOW_MS)
+
+
 def test_two_students_follow_the_teacher(live_server, browser: Browser, tmp_path: Path) -> None:
     teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     teacher.goto(live_server.url + "/present")
     wait_idle(teacher)
-    teacher.locator(".st-key-live_start button").first.click()
-    panel = teacher.locator(".st-key-live_panel button").first
-    expect(panel).to_contain_text("Live", timeout=10_000)
-    code = re.search(r"Live ([A-Z0-9]{5})", panel.inner_text()).group(1)
-    assert "teach" not in teacher.url
+    code = go_live(teacher)
 
     # the projector: the code, the address and its QR code
-    panel.click()
     qr = teacher.locator("img.al-qr").first
     expect(qr).to_be_visible()
     base = teacher.locator(".al-address").first.inner_text().strip()
-    assert teacher.locator(".al-code").first.inner_text().strip() == code
     png = tmp_path / "qr.png"
     qr.screenshot(path=str(png))
     assert decode_qr(png) == f"{base}/?join={code}"
-    teacher.keyboard.press("Escape")
+    start_lesson(teacher)
 
     students = [browser.new_context(**PHONE).new_page() for _ in range(2)]
     for phone in students:
         phone.goto(f"{live_server.url}/?join={code.lower()}")
         expect_step(phone, 1, timeout=15_000)  # they land on the teacher's page
-    expect(teacher.get_by_text("2 students following")).to_be_visible(timeout=15_000)
+    strip = teacher.locator(".st-key-live_strip button").filter(has_text=f"{code} · 2")
+    expect(strip.first).to_be_visible(timeout=15_000)  # the code and how many follow
 
     teacher.locator(".st-key-present_tokens").first.click()  # focus the page, not a widget
     for k in (2, 3, 4):
@@ -120,20 +130,20 @@ def test_ask_the_class_names_the_slip_and_reveals(live_server, browser: Browser)
     """The teacher asks the weight sat -> cat; one phone answers right, one forgets to
     scale; the projector's chart shows 1 right and 1 unscaled; Reveal reaches both phones;
     the CSV holds the two answers."""
-    teacher = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    teacher.goto(live_server.url + "/present?step=5")  # Softmax: it suggests a weight
-    wait_idle(teacher)
-    teacher.locator(".st-key-live_start button").first.click()
-    panel = teacher.locator(".st-key-live_panel button").first
-    expect(panel).to_contain_text("Live", timeout=10_000)
-    code = re.search(r"Live ([A-Z0-9]{5})", panel.inner_text()).group(1)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    projector = context.new_page()
+    projector.goto(live_server.url + "/present?step=5")  # Softmax: it suggests a weight
+    wait_idle(projector)
+    code = go_live(projector)
+    start_lesson(projector)
     phones = [browser.new_context(**PHONE).new_page() for _ in range(2)]
     for phone in phones:
         phone.goto(f"{live_server.url}/?join={code}")
         expect_step(phone, 5, timeout=15_000)
-    panel.click()
+    teacher = context.new_page()  # the console: the same browser, so the teacher's
+    teacher.goto(live_server.url + "/console")
+    expect(teacher.locator(".st-key-live_ask button")).to_be_visible(timeout=FOLLOW_MS)
     teacher.locator(".st-key-live_ask button").click()  # the suggested cell: sat -> cat
-    teacher.keyboard.press("Escape")
     for phone, typed in zip(phones, ("0.42", "0.56"), strict=True):
         box = phone.locator(".st-key-live_answer input")
         expect(box).to_be_visible(timeout=FOLLOW_MS)

@@ -1,0 +1,268 @@
+"""A teacher's whole lesson in Chromium, through `make classroom` on the network address it
+prints: a projector tab at 1280 x 720 (and 1024 x 768), the teacher's console beside it in
+the same browser, and three phones at 390 x 844.
+
+The teacher goes live (the join screen: code and QR code on screen together, decoded from a
+screenshot at both sizes), the phones join, the teacher steps, changes the example at step
+4 from the console, takes the class to the Scaling lab and moves its d_k slider on the
+projector, then to Exercises, asks a question there, reveals, reloads the projector tab and
+goes on driving from it, and ends the class. Every phone follows each change; each follow
+is timed from the teacher's click to the phone's drawn page (printed, and written to
+test-artifacts/lesson-follow.json; bench/RESULTS.md records them). Then a forged
+X-Forwarded-For through the same nginx: the join limiter keys the device by the address
+nginx saw. Marked serial: it runs alone, after the parallel suite.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from classroom_server import Classroom, start_classroom
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+from helpers import ARTIFACTS_DIR, CHROMIUM_ARGS, find_chromium, wait_idle
+from playwright.sync_api import Page, expect, sync_playwright
+
+from attention_ui.frame.address import network_ip
+from attention_ui.storage.store import open_store
+
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]
+PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                       "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"}  # fmt: skip
+FOLLOW_MS = 15_000  # a functional wait; the times themselves are recorded, not asserted
+PROGRESS = "[data-testid='stProgress']"
+
+
+@pytest.fixture(scope="module")
+def lesson_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Classroom, str, str]]:
+    if find_chromium() is None:
+        pytest.skip("no chromium: apt-get install -y chromium")
+    db = tmp_path_factory.mktemp("lesson") / "live.db"
+    ip = network_ip() or "127.0.0.1"  # the address make classroom prints for the class
+    with start_classroom("0.0.0.0", {"LIVE_STORE": f"sqlite://{db}"}) as room:
+        port = room.url.rsplit(":", 1)[1]
+        yield room, f"http://{ip}:{port}", f"sqlite://{db}"
+
+
+def decode_qr(png: Path) -> str:
+    zbar = shutil.which("zbarimg")
+    if zbar is None:
+        pytest.fail("no zbarimg: apt-get install -y zbar-tools (.ci/run installs it)")
+    out = subprocess.run([zbar, "--quiet", "--raw", str(png)], capture_output=True, text=True,
+                         timeout=30)  # fmt: skip
+    assert out.returncode == 0, f"no QR code in {png}: {out.stderr}"
+    return out.stdout.strip()
+
+
+def on_screen(page: Page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(box and box["y"] >= 0 and box["x"] >= 0 and box["y"] + box["height"]
+                <= size["height"] and box["x"] + box["width"] <= size["width"])  # fmt: skip
+
+
+def step_shown(k: int) -> Callable[[Page], None]:
+    return lambda p: expect(p.locator(PROGRESS).filter(has_text=f"Step {k} of").first
+                            ).to_be_visible(timeout=FOLLOW_MS)  # fmt: skip
+
+
+def on_page(path: str, heading: str) -> Callable[[Page], None]:
+    def drawn(p: Page) -> None:
+        p.wait_for_url(re.compile(rf"/{path}(\?|$)"), timeout=FOLLOW_MS)
+        expect(p.locator("[data-testid='stMain'] h1").first).to_have_text(
+            heading, timeout=FOLLOW_MS
+        )
+
+    return drawn
+
+
+def choose(page: Page, key: str, option: str) -> None:
+    """Pick ``option`` of a select box by typing it, as a teacher on a keyboard would."""
+    box = page.locator(f".st-key-{key} input")
+    expect(box).to_be_visible()
+    wait_idle(page)
+    box.click()
+    box.fill(option)
+    expect(page.get_by_role("option").first).to_contain_text(option)
+    box.press("Enter")
+    wait_idle(page)
+
+
+class Timer:
+    """Each change: from the teacher's click until every phone has drawn it (ms)."""
+
+    def __init__(self, phones: list[Page]) -> None:
+        self.phones, self.times = phones, {}
+
+    def follow(self, name: str, click: Callable[[], None], drawn: Callable[[Page], None]):
+        t0 = time.perf_counter()
+        click()
+        each = []
+        for phone in self.phones:
+            drawn(phone)
+            each.append(round((time.perf_counter() - t0) * 1000))
+        self.times[name] = each
+
+
+def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp_path) -> None:
+    _, base, _ = lesson_room
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        teacher = browser.new_context(viewport=PROJECTOR)  # one browser: projector, console
+        projector = teacher.new_page()
+        projector.goto(base + "/present")
+        wait_idle(projector)
+        projector.locator(".st-key-live_start button").first.click()
+
+        # the join screen fits a projector: code and QR code together, nothing to scroll
+        screen = projector.locator(".st-key-live_join_screen")
+        expect(screen).to_be_visible(timeout=FOLLOW_MS)
+        wait_idle(projector)
+        code = projector.locator(".al-code").first.inner_text().strip()
+        assert re.fullmatch(r"[A-Z0-9]{5}", code) and "teach" not in projector.url
+        for size in (PROJECTOR, {"width": 1024, "height": 768}):
+            projector.set_viewport_size(size)
+            projector.wait_for_timeout(300)
+            png = ARTIFACTS_DIR / f"lesson-join-{size['width']}x{size['height']}.png"
+            projector.screenshot(path=str(png))
+            assert decode_qr(png) == f"{base}/?join={code}"
+            assert on_screen(projector, ".al-code") and on_screen(projector, "img.al-qr")
+        projector.set_viewport_size(PROJECTOR)
+
+        console = teacher.new_page()  # the same browser's cookie makes it the teacher's
+        console.goto(base + "/console")
+        expect(console.locator(".st-key-console_next button")).to_be_visible(timeout=FOLLOW_MS)
+        assert console.get_by_text(f"Live class {code}").count() == 1
+
+        phones = [browser.new_context(**PHONE).new_page() for _ in range(3)]
+        for phone in phones:
+            phone.goto(f"{base}/?join={code.lower()}")
+        for phone in phones:
+            step_shown(1)(phone)
+        expect(console.get_by_text("3 students following")).to_be_visible(timeout=FOLLOW_MS)
+        console.locator(".st-key-console_join button").click()  # Start the lesson
+        expect(screen).to_be_hidden(timeout=FOLLOW_MS)
+        timer = Timer(phones)
+
+        projector.locator(".st-key-present_tokens").first.click()  # focus the slide
+        for k in (2, 3, 4):
+            timer.follow(f"step {k}", projector.locator(".st-key-present_next button").click,
+                         step_shown(k))  # fmt: skip
+        assert not projector.locator(".st-key-live_pause_btn, .st-key-live_end").count()
+
+        # the example, changed from the console at step 4: every phone and the projector
+        console.locator("summary", has_text="Change the example").click()
+        choose(console, "console_preset", "Which word does 'it' look at")
+        hungry = lambda p: p.wait_for_function(  # noqa: E731
+            "() => document.body.textContent.includes('jungle') && "
+            "document.body.innerText.includes('Step 4 of')",
+            timeout=FOLLOW_MS,
+        )
+        timer.follow("example at step 4", console.locator(
+            ".st-key-console_preset_load button").click, hungry)  # fmt: skip
+        projector.wait_for_function("() => document.body.innerText.includes('Step 4 of')")
+        s_of = lambda p: parse_qs(urlsplit(p.url).query).get("s", [""])[0]  # noqa: E731
+        for phone in phones:
+            phone.wait_for_function("(s) => location.search.includes(s)", arg=s_of(projector),
+                                    timeout=FOLLOW_MS)  # fmt: skip
+
+        # to the Scaling lab (the console), then its d_k slider (the projector)
+        choose(console, "console_go_to", "Scaling lab")
+        timer.follow("page: Scaling lab", console.locator(".st-key-console_go_btn button").click,
+                     on_page("scaling-lab", "Scaling lab"))  # fmt: skip
+        on_page("scaling-lab", "Scaling lab")(projector)
+        wait_idle(projector)
+        projector.locator(
+            ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
+        ).first.focus()
+        timer.follow(
+            "lab pick: d_k 128",
+            lambda: projector.keyboard.press("ArrowRight"),
+            lambda p: p.wait_for_url(re.compile(r"[?&]lab_dk=128"), timeout=FOLLOW_MS),
+        )
+        for phone in phones:
+            expect(phone.locator(".st-key-lab_dk")).to_contain_text("128", timeout=FOLLOW_MS)
+
+        # to Exercises, and a question there
+        choose(console, "console_go_to", "Exercises")
+        timer.follow("page: Exercises", console.locator(".st-key-console_go_btn button").click,
+                     on_page("exercises", "Exercises"))  # fmt: skip
+        choose(console, "live_ask_stage", "attention weight")  # it -> animal: 0.844
+        timer.follow("question", console.locator(".st-key-live_ask button").click,
+                     lambda p: expect(p.locator(".st-key-live_answer input")).to_be_visible(
+                         timeout=FOLLOW_MS))  # fmt: skip
+        for phone, typed in zip(phones, ("0.84", "0.98", "0.5"), strict=True):
+            box = phone.locator(".st-key-live_answer input")
+            box.fill(typed)
+            box.press("Enter")
+            expect(phone.get_by_text(f"Your answer: {typed}")).to_be_visible(timeout=FOLLOW_MS)
+        tally = console.locator(".st-key-live_tally:not([data-retained])")
+        expect(tally.filter(has_text="3 answered")).to_have_count(1, timeout=FOLLOW_MS)
+        bars = (
+            tally.filter(has_text="3 answered")
+            .locator(".js-plotly-plot")
+            .evaluate("p => Object.fromEntries(p.data[0].y.map((y, i) => [y, p.data[0].x[i]]))")
+        )
+        assert bars["right"] == 1 and bars["used the unscaled scores in softmax"] == 1, bars
+        # not projected before the reveal: the count, but no chart
+        expect(projector.get_by_text("3 of 3 students answered")).to_be_visible(timeout=FOLLOW_MS)
+        assert projector.locator(".st-key-live_tally_projected").count() == 0
+        timer.follow("reveal", console.locator(".st-key-live_reveal button").click,
+                     lambda p: expect(p.get_by_text("The answer:").first).to_be_visible(
+                         timeout=FOLLOW_MS))  # fmt: skip
+        expect(phones[2].locator(".st-key-live_question")).to_contain_text("off by more than")
+        assert "adds up" not in phones[2].locator(".st-key-live_question").inner_text()
+        console.locator(".st-key-live_close button").click()
+
+        # F5 on the projector: still the teacher, and it drives on from where it is
+        projector.reload()
+        expect(projector.locator(".st-key-live_teacher_bar")).to_contain_text(
+            f"Live class {code}", timeout=FOLLOW_MS)  # fmt: skip
+        assert "teach" not in projector.url
+        assert "/exercises" in projector.url  # back where the class is
+        menu = projector.locator(".st-key-nav a", has_text="6. Softmax").first
+        timer.follow("page after a reload: Softmax", menu.click,
+                     on_page("softmax", "6. Softmax"))  # fmt: skip
+        for name, page in (("projector", projector), ("console", console), ("phone", phones[0])):
+            wait_idle(page)
+            page.screenshot(path=str(ARTIFACTS_DIR / f"lesson-{name}.png"))
+
+        # the end: every phone knows within about a second, and is not offered Go live
+        console.locator(".st-key-console_end button").first.click()
+        timer.follow("end", console.locator(".st-key-live_end button").click,
+                     lambda p: expect(p.locator(".st-key-live_bar")).to_have_count(
+                         0, timeout=FOLLOW_MS))  # fmt: skip
+        expect(projector.locator(".st-key-live_teacher_bar")).to_have_count(0, timeout=FOLLOW_MS)
+        browser.close()
+    (ARTIFACTS_DIR / "lesson-follow.json").write_text(json.dumps(timer.times, indent=1))
+    print("\nfollow times (ms, per phone):", json.dumps(timer.times))
+
+
+def test_a_forged_forwarded_for_does_not_dodge_the_join_limiter(lesson_room) -> None:
+    """Through make classroom's nginx, a device that writes its own X-Forwarded-For is still
+    counted under the address nginx saw (nginx appends it; the app takes the last entry)."""
+    _, base, store_url = lesson_room
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        page = browser.new_context(extra_http_headers={"X-Forwarded-For": "203.0.113.66"},
+                                   **PHONE).new_page()  # fmt: skip
+        page.goto(f"{base}/?join=ZZZZZ")  # no such class: one wrong code
+        expect(page.get_by_text("No live class has the code ZZZZZ")).to_be_visible(
+            timeout=FOLLOW_MS)  # fmt: skip
+        browser.close()
+    store = open_store(store_url)
+    minute = int(time.time() // 60)
+    tries = lambda ip: [store.get(f"tries:{ip}:{m}") for m in (minute - 1, minute)]  # noqa: E731
+    assert not any(tries("203.0.113.66")), "keyed by the header the device wrote"
+    assert any(tries(urlsplit(base).hostname)), "not keyed by the address nginx saw"
