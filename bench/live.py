@@ -17,10 +17,14 @@ room in that store, and then each student does what a phone's browser does:
 
 The teacher's click is a write to the room (what the teacher's session writes on Next;
 the Chromium test drives that page itself). After each of ``--steps`` step changes it times
-how long each student took to show "Step k of n". ``--explorers`` press "Explore on my own"
-and click (a rerun) every few seconds, timed while the rest follow. ``--idle`` seconds with
-nothing changing measure the poll's cost (the servers' CPU). A leak is the teacher's secret
-in a message a student receives; errors are exceptions shown, time-outs, closed sockets.
+how long each student took to show "Step k of n". Then (``--pages``) the teacher takes the
+class to the Scaling lab, moves its d_k three times, and goes on to Softmax, Exercises and
+back to the slides: each page change is timed until a phone drew that page's heading, each
+lab pick until its address holds the new d_k (the lab's slider took it).
+``--explorers`` press "Explore on my own" and click (a rerun) every few seconds, timed
+while the rest follow. ``--idle`` seconds with nothing changing measure the poll's cost
+(the servers' CPU). A leak is the teacher's secret in a message a student receives; errors
+are exceptions shown, time-outs, closed sockets. (``--no-pages``: the steps only.)
 """
 
 from __future__ import annotations
@@ -93,6 +97,8 @@ class Phone:
         self.inputs: dict[str, str] = {}  # text inputs: key suffix -> element id
         self.answer_sent = 0.0  # when this phone sent its answer (perf_counter)
         self.cached: dict[str, int] = {}  # message hash -> step it carried (0: none)
+        self.headings: list[tuple[float, str]] = []  # (when, text) of each page title drawn
+        self.queries: list[tuple[float, str]] = []  # (when, query) each address change
         self.http: KeptAlive | None = None  # the watcher's fetches reuse one connection
         self.finished = asyncio.Event()
         self.ws: ClientConnection | None = None
@@ -235,6 +241,7 @@ class Phone:
             self.page_hash = fwd.navigation.page_script_hash or self.page_hash
         elif kind == "page_info_changed":
             self.query = fwd.page_info_changed.query_string
+            self.queries.append((time.perf_counter(), self.query))
         elif kind == "auto_rerun":
             self.fragment, self.interval = fwd.auto_rerun.fragment_id, fwd.auto_rerun.interval
         elif kind == "ref_hash":
@@ -259,6 +266,8 @@ class Phone:
             self.watch_fragment = fwd.delta.fragment_id
             self.runs += 1
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
+        elif which == "heading" and element.heading.tag == "h1":
+            self.headings.append((time.perf_counter(), element.heading.body))
         elif which == "button":
             self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
         elif which == "text_input":
@@ -278,6 +287,14 @@ class Phone:
     def lag(self, step: int, since: float) -> float | None:
         """Seconds from ``since`` until ``step`` was first drawn after it, or None."""
         return next((t - since for t, k in self.seen if t >= since and k == step), None)
+
+    def page_lag(self, heading: str, since: float) -> float | None:
+        """Seconds from ``since`` until a page titled ``heading`` was drawn, or None."""
+        return next((t - since for t, h in self.headings if t >= since and h == heading), None)
+
+    def query_lag(self, part: str, since: float) -> float | None:
+        """Seconds from ``since`` until the address held ``part`` (a pick taken), or None."""
+        return next((t - since for t, q in self.queries if t >= since and part in q), None)
 
 
 class KeptAlive:
@@ -405,6 +422,47 @@ class Classroom:
             self.redis_proc.wait(timeout=10)
 
 
+# The teacher's page changes and lab picks after the steps: (what, the room's change, how a
+# phone shows it: ("page", its title) or ("query", a part of its address)).
+PAGE_PLAN = (
+    ("page: Scaling lab", {"page": "scaling-lab", "params": {"lab_dk": 64}},
+     ("page", "Scaling lab")),
+    ("pick: d_k 128", {"params": {"lab_dk": 128}}, ("query", "lab_dk=128")),
+    ("pick: d_k 256", {"params": {"lab_dk": 256}}, ("query", "lab_dk=256")),
+    ("pick: d_k 512", {"params": {"lab_dk": 512}}, ("query", "lab_dk=512")),
+    ("page: Softmax", {"page": "softmax", "params": {}}, ("page", "6. Softmax")),
+    ("page: Exercises", {"page": "exercises", "params": {}}, ("page", "Exercises")),
+    ("page: the slides", {"page": "present", "params": {}}, ("page", "Presentation mode")),
+)
+
+
+async def page_round(rooms: Rooms, code: str, secret: str, followers: list[Phone],
+                     gap: float) -> tuple[dict[str, list[float]], list[str]]:  # fmt: skip
+    """Take the class through PAGE_PLAN; each change's lags, and who was behind after 5 s."""
+    lags, late = {}, []
+    for name, change, (kind, shown) in PAGE_PLAN:
+        changed = time.perf_counter()
+        rooms.drive(code, secret, **change)
+        await asyncio.sleep(BEHIND_S)
+        seen = [(p, p.page_lag(shown, changed) if kind == "page" else
+                 p.query_lag(shown, changed)) for p in followers]  # fmt: skip
+        lags[name] = [x for _, x in seen if x is not None]
+        late += [f"student {p.index}: {name} not shown" for p, x in seen if x is None]
+        await asyncio.sleep(max(0.0, gap - BEHIND_S))
+    return lags, late
+
+
+def page_summary(lags: dict[str, list[float]], late: list[str]) -> dict:
+    pages = [x for n, v in lags.items() if n.startswith("page") for x in v]
+    picks = [x for n, v in lags.items() if n.startswith("pick") for x in v]
+    p95 = lambda xs: round(percentile(xs, 95), 3) if xs else None  # noqa: E731
+    return {"page_follow_p95_s": p95(pages), "page_follow_max_s": round(max(pages), 3)
+            if pages else None, "pick_follow_p95_s": p95(picks),
+            "pick_follow_max_s": round(max(picks), 3) if picks else None,
+            "page_follow_p95_s_each": {n: p95(v) for n, v in lags.items()},
+            "pages_behind_after_5s": len(late), "pages_behind_first": late[:5]}  # fmt: skip
+
+
 def step_plan(changes: int) -> list[int]:
     """``changes`` step changes that stay within the default example's slides: 2, 3, ... n,
     n - 1, ..., 1, 2, ... (each one a new step for every phone)."""
@@ -447,6 +505,8 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
                  if p.lag(k, changed) is None]  # fmt: skip
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
     driver_cpu = (time.process_time() - driver0) / (time.monotonic() - steps0)
+    paged = (page_summary(*await page_round(rooms, opened.code, secret, followers, opts.gap))
+             if opts.pages else {})  # fmt: skip
     asked = (await ask_round(rooms, opened.code, secret, followers, opts, FOLLOW_TARGET_S + 1)
              if opts.ask else {})  # fmt: skip
     stop.set()
@@ -470,6 +530,7 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
         "explorer_click_p95_s": round(percentile(stats.clicks, 95), 3) if stats.clicks else None,
         "idle_poll_cpu_share_of_one_core": round(idle_cpu, 3),
         "driver_cpu_share_while_following": round(driver_cpu, 3),  # the 120 phones' stand-in
+        **paged,
         **asked,
         "errors": len(stats.errors), "leaks": len(stats.leaks),
         "first_errors": stats.errors[:5], "load_average": os.getloadavg(),
@@ -486,6 +547,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--gap", type=float, default=6.0, help="s between two step changes")
     p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))  # an explorer's pause
     p.add_argument("--redis", action="store_true", help="the room in a real redis-server")
+    p.add_argument("--no-pages", dest="pages", action="store_false",
+                   help="skip the page changes and lab picks after the steps")
     p.add_argument("--ask", action="store_true", help="then ask the class; all answer")
     p.add_argument("--answer-window", type=float, default=3.0, help="s in which all answer")
     p.add_argument(
@@ -504,7 +567,8 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(summary, indent=1))
     if opts.json:
         Path(opts.json).write_text(json.dumps(summary, indent=1))
-    return 1 if summary["errors"] or summary["leaks"] or summary["behind_after_5s"] else 0
+    behind = summary["behind_after_5s"] + summary.get("pages_behind_after_5s", 0)
+    return 1 if summary["errors"] or summary["leaks"] or behind else 0
 
 
 if __name__ == "__main__":

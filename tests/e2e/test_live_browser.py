@@ -102,6 +102,7 @@ def test_two_students_follow_the_teacher(live_server, browser: Browser, tmp_path
         teacher.locator(".st-key-present_back button").click()
         expect_step(teacher, k)
     PresentationPage(teacher).load_example(PRESETS["hungry"].title)
+    expect(teacher.locator(".st-key-present_preset")).to_be_hidden()  # the popover closed
     for phone in students:
         expect(phone.locator(".st-key-present_tokens")).to_contain_text("jungle", timeout=FOLLOW_MS)
         want = scenario_of(teacher)  # the address follows at the end of the run
