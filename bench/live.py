@@ -425,8 +425,11 @@ class Classroom:
 # The teacher's page changes and lab picks after the steps: (what, the room's change, how a
 # phone shows it: ("page", its title) or ("query", a part of its address)).
 PAGE_PLAN = (
-    ("page: Scaling lab", {"page": "scaling-lab", "params": {"lab_dk": 64}},
-     ("page", "Scaling lab")),
+    (
+        "page: Scaling lab",
+        {"page": "scaling-lab", "params": {"lab_dk": 64}},
+        ("page", "Scaling lab"),
+    ),
     ("pick: d_k 128", {"params": {"lab_dk": 128}}, ("query", "lab_dk=128")),
     ("pick: d_k 256", {"params": {"lab_dk": 256}}, ("query", "lab_dk=256")),
     ("pick: d_k 512", {"params": {"lab_dk": 512}}, ("query", "lab_dk=512")),
@@ -547,8 +550,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--gap", type=float, default=6.0, help="s between two step changes")
     p.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))  # an explorer's pause
     p.add_argument("--redis", action="store_true", help="the room in a real redis-server")
-    p.add_argument("--no-pages", dest="pages", action="store_false",
-                   help="skip the page changes and lab picks after the steps")
+    p.add_argument(
+        "--no-pages",
+        dest="pages",
+        action="store_false",
+        help="skip the page changes and lab picks after the steps",
+    )
     p.add_argument("--ask", action="store_true", help="then ask the class; all answer")
     p.add_argument("--answer-window", type=float, default=3.0, help="s in which all answer")
     p.add_argument(

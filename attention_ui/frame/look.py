@@ -136,15 +136,17 @@ FRAME = """
   // Share and export's copy buttons (sidebar.copy_box): copy the box's link. The full link's
   // box follows the address bar, which a picker in a fragment changes with no sidebar rerun;
   // a share link carries no live class (join, teach) and no short link's id.
-  const shareUrl = () => {
-    const url = new URL(location.href);
+  // On the box's own origin (data-origin): the address a phone can reach, not a loopback one.
+  const shareUrl = (origin) => {
+    const url = new URL(location.pathname + location.search, origin || location.origin);
     ["teach", "join", "l"].forEach((p) => url.searchParams.delete(p));
     return url.searchParams.has("s") ? url.toString() : null;
   };
   const follow = () => {
-    const url = shareUrl();
-    if (!url) return;
-    document.querySelectorAll("input.al-link[data-live]").forEach((b) => { b.value = url; });
+    document.querySelectorAll("input.al-link[data-live]").forEach((b) => {
+      const url = shareUrl(b.dataset.origin);
+      if (url) b.value = url;
+    });
   };
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("button.al-copy");

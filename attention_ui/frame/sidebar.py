@@ -176,7 +176,8 @@ def copy_box(link: str, box_id: str, label: str, live: bool = False) -> None:
     rerunning the sidebar. The link is escaped: its page address comes from the browser.
     """
     value = html.escape(link, quote=True)
-    follow = " data-live" if live else ""
+    origin = html.escape("/".join(link.split("/", 3)[:3]), quote=True)  # scheme://host:port
+    follow = f' data-live data-origin="{origin}"' if live else ""
     st.html(
         f'<div class="al-share"><input class="al-link" id="{box_id}" value="{value}" readonly'
         f'{follow} aria-label="{html.escape(label)}: the link"><button type="button" '

@@ -734,6 +734,12 @@ class PresentationPage(AppPage):
         self.page.get_by_role("link", name="Exit presentation").click()
 
 
+class ConsolePage(AppPage):
+    """The teacher's console: outside a live class, what it is and Go live."""
+
+    path = "/console"
+
+
 class MultiHeadPage(AppPage):
     """The Multi-head lab: head count, small multiples, one head, open it in the walkthrough."""
 
@@ -932,6 +938,7 @@ PAGES: dict[str, type[AppPage]] = {
     "multi-head": MultiHeadPage,
     "exercises": ExercisesPage,
     "present": PresentationPage,
+    "console": ConsolePage,
     "real-model": RealModelPage,
     "decoder": DecoderPage,
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from helpers import REPO_ROOT, goto, shot
@@ -23,6 +24,7 @@ from test_look_browser import PHONE, phone_context
 
 from attention_core import PRESETS
 from attention_ui.draw import figures as fig
+from attention_ui.frame.address import network_ip
 
 pytestmark = pytest.mark.e2e
 phone = phone_context  # a 390 x 844 touch screen with a phone's user agent
@@ -178,6 +180,17 @@ def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
         page.close()
 
 
+# A link handed out on the teacher's loopback address takes this machine's network address
+# (frame.address.reachable), as the QR code does. The test server listens on loopback only,
+# so the other browsers open the link there.
+REACHABLE = network_ip() or "127.0.0.1"
+
+
+def on_this_server(link: str, page: Page) -> str:
+    here = urlsplit(page.url)
+    return urlunsplit(urlsplit(link)._replace(scheme=here.scheme, netloc=here.netloc))
+
+
 def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
     page: Page, new_context
 ) -> None:
@@ -194,19 +207,21 @@ def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
     assert query(copied)["softmax_row"] == "mat"
     assert query(copied)["s"] == query(page.url)["s"]
     assert softmax.sidebar.share_box().input_value() == copied  # what is shown is what is copied
+    assert urlsplit(copied).hostname == REACHABLE  # a phone's address, not the loopback one
     shot(page, "teacher-share-sidebar", full=False)
 
     other = new_context().new_page()
-    again = SoftmaxPage(other).open_link(copied)
+    again = SoftmaxPage(other).open_link(on_this_server(copied, page))
     assert again.h1 == "6. Softmax"
     assert other.locator(f"{key(SoftmaxPage.ROW_KEY)} input").input_value() == "mat"
 
     softmax.sidebar.make_short_link()
     softmax.sidebar.copy("Copy short link")
     short = softmax.sidebar.clipboard()
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/softmax\?l=[A-Z2-9]{10}", short), short
+    assert re.fullmatch(r"http://[\d.]+:\d+/softmax\?l=[A-Z2-9]{10}", short), short
+    assert urlsplit(short).hostname == REACHABLE
     third = new_context().new_page()
-    followed = SoftmaxPage(third).open_link(short)
+    followed = SoftmaxPage(third).open_link(on_this_server(short, page))
     assert followed.h1 == "6. Softmax"
     assert followed.scenario().to_url() == query(page.url)["s"]
     assert "l=" not in third.url  # the address became the full link
