@@ -202,6 +202,20 @@ MUTANTS = (
         "return True",
         ("tests/figures/test_narrow_figures.py",),
     ),
+    Mutant(
+        "the live hub swallows a watch file it cannot write",
+        "attention_ui/live/hub.py",
+        "self._watch_error = error",
+        "pass",
+        ("tests/live/test_hub_watch_file.py",),
+    ),
+    Mutant(
+        "the live hub keeps a watch-file error after the file is written again",
+        "attention_ui/live/hub.py",
+        "self._watch_error = None",
+        "pass",
+        ("tests/live/test_hub_watch_file.py",),
+    ),
 )
 
 
