@@ -216,6 +216,20 @@ MUTANTS = (
         "pass",
         ("tests/live/test_hub_watch_file.py",),
     ),
+    Mutant(
+        "the class's results write a multiple choice as the option's number",
+        "attention_ui/live/questions.py",
+        "return choices.option(int(v) - 1)",
+        'return f"{v:.6g}"',
+        ("tests/live/test_results_csv.py",),
+    ),
+    Mutant(
+        "CSV lines end in LF, so a field holding a lone CR is left unquoted",
+        "attention_core/csv_rows.py",
+        "csv.writer(buf).writerows(rows)",
+        'csv.writer(buf, lineterminator="\\n").writerows(rows)',
+        ("tests/live/test_results_csv.py",),
+    ),
 )
 
 
