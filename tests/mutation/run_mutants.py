@@ -230,6 +230,13 @@ MUTANTS = (
         'csv.writer(buf, lineterminator="\\n").writerows(rows)',
         ("tests/live/test_results_csv.py",),
     ),
+    Mutant(
+        "the join address is rebuilt from the hostname and loses an IPv6 address's brackets",
+        "attention_ui/live/address.py",
+        "return JoinAddress(f\"{scheme}://{parts.netloc.rpartition('@')[2]}\", True)",
+        'return JoinAddress(f"{scheme}://{host}:{port}", True)',
+        ("tests/live/test_join_address.py",),
+    ),
 )
 
 
