@@ -25,7 +25,7 @@ import pytest
 
 from tests.deploy import image as img
 from tests.deploy.page_client import open_page
-from tests.e2e.helpers import free_port
+from tests.ports import free_port
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = REPO_ROOT / "deploy" / "Dockerfile"
