@@ -14,19 +14,23 @@ PORT ?= 8501
 UV := $(VENV)/bin/uv
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --require-hashes -r requirements-uv.lock
 
-$(VENV)/.run-installed: requirements.lock | $(PY)
+# A file target of its own, so that a .venv made before the locks gets it too.
+$(UV): requirements-uv.lock | $(PY)
+	$(PY) -m pip install -q --require-hashes -r requirements-uv.lock
+	touch $@
+
+$(VENV)/.run-installed: requirements.lock | $(UV)
 	$(UV) pip install -q --require-hashes --python $(PY) -r requirements.lock
 	touch $@
 
-$(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(PY)
+$(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(UV)
 	$(UV) pip install -q --require-hashes --python $(PY) -r requirements-dev.lock
 	touch $@ $(VENV)/.run-installed
 
 # After editing requirements.txt or requirements-dev.txt: the locks again (all files' hashes,
 # so that any machine that can run Python 3.11 installs the same packages).
-lock: | $(PY)
+lock: | $(UV)
 	$(UV) pip compile -q requirements.txt --generate-hashes --python-version 3.11 -o requirements.lock
 	$(UV) pip compile -q requirements-dev.txt --generate-hashes --python-version 3.11 -o requirements-dev.lock
 
