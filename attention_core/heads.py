@@ -32,8 +32,8 @@ def multi_head_trace(s: Scenario) -> MultiHeadTrace:
 
 def head_projections(s: Scenario, trace: MultiHeadTrace, h: int) -> dict[str, FloatArray]:
     """Head ``h``'s slices of W_q, W_k and W_v, each (d_model, d_head), keyed "Q", "K", "V"."""
-    cols = head_slice(h, trace.d_head)
-    return {"Q": s.W_q[:, cols], "K": s.W_k[:, cols], "V": s.W_v[:, cols]}
+    cols, m = head_slice(h, trace.d_head), s.matrices()
+    return {"Q": m["W_q"][:, cols], "K": m["W_k"][:, cols], "V": m["W_v"][:, cols]}
 
 
 def head_scenario(s: Scenario, trace: MultiHeadTrace, h: int) -> Scenario:

@@ -39,11 +39,8 @@ FILES_SHA256 = {  # measured on the unpacked wheel, 2026-11-30
 
 
 def sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def verified(folder: Path) -> bool:

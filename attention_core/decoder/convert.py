@@ -72,11 +72,8 @@ def unpermute(W: NDArray[np.floating], n_heads: int) -> NDArray[np.floating]:
 
 
 def sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 # ---- reading the GGUF file -----------------------------------------------------------------

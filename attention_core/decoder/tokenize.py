@@ -116,14 +116,15 @@ def tokenize_prompt(
     if len(ids) > max_tokens:
         start = offsets[max_tokens][0]
         cut = PromptCut(len(ids), max_tokens, start, preview(text[start:]))
-        ids, pieces, offsets, special = (s[:max_tokens] for s in (ids, pieces, offsets, special))
+        ids, pieces = ids[:max_tokens], pieces[:max_tokens]
+        offsets, special = offsets[:max_tokens], special[:max_tokens]
     tokens = tuple(token_text(tokenizer, i) for i in ids)
     return Prompt(
         text=text,
         ids=np.asarray(ids, dtype=np.intp),
         pieces=tuple(pieces),
         tokens=tokens,
-        offsets=tuple(offsets),  # type: ignore[arg-type]
+        offsets=tuple(offsets),
         words=group_words(tokens, special),
         special=tuple(special),
         cut=cut,

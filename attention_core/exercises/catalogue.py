@@ -340,6 +340,7 @@ def _causal() -> Exercise:
 
 def _embeddings() -> Exercise:
     s = embeddings_scenario()
+    m = s.matrices()  # X, W_q, W_k, W_v
     Q, K, V = s.qkv()
     t = s.trace()
     projections = {"Q": (Q, "W_q"), "K": (K, "W_k"), "V": (V, "W_v")}
@@ -414,8 +415,8 @@ def _embeddings() -> Exercise:
         statement=(
             "Three tokens *cats chase mice* with 2-dimensional embeddings (one row each) "
             "and three learned projections, so $d_k = 2$:\n\n"
-            f"$$X = {tex(s.X)},\\quad W_q = {tex(s.W_q)},\\quad W_k = {tex(s.W_k)},"
-            f"\\quad W_v = {tex(s.W_v)}$$"
+            f"$$X = {tex(m['X'])},\\quad W_q = {tex(m['W_q'])},\\quad W_k = {tex(m['W_k'])},"
+            f"\\quad W_v = {tex(m['W_v'])}$$"
         ),
         scenario=s,
         steps=tuple(steps),

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from attention_core.csv_rows import csv_text
 from attention_core.exercises.model import MISTAKE_LABELS, Exercise, Feedback
 
 
@@ -120,12 +119,9 @@ def progress_json(exercises: tuple[Exercise, ...], progress: Progress) -> str:
 def progress_csv(exercises: tuple[Exercise, ...], progress: Progress) -> str:
     """The progress as CSV, one row per step. Typed answers are defused for spreadsheets."""
     rows = progress_rows(exercises, progress)
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({**row, "answer": _csv_safe(row["answer"])})
-    return buf.getvalue()
+    header = list(rows[0])
+    return csv_text([header] + [[_csv_safe(r[k]) if k == "answer" else r[k] for k in header]
+                                for r in rows])  # fmt: skip
 
 
 def _csv_safe(text: str) -> str:

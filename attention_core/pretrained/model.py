@@ -6,8 +6,8 @@
     run.heads[3][1].weights                   # layer 4, head 2 (indices are 0-based)
     run.hidden_states.shape                   # (7, n, 384)
 
-safetensors and tokenizers are imported inside ``load_model`` only, so the core imports
-without them.
+tokenizers is imported inside ``load_model`` only, so the core imports without it; the
+weights file is memory-mapped by ``trained.weights`` (NumPy), not read with safetensors.
 """
 
 from __future__ import annotations

@@ -59,9 +59,13 @@ def join_address(teacher_url: str | None, environ: dict[str, str] | None = None)
         return JoinAddress(env[PUBLIC_URL_ENV].rstrip("/"), True)
     parts = urlsplit(teacher_url or "http://localhost:8501")
     scheme, host, port = parts.scheme or "http", parts.hostname or "", parts.port
-    netloc = lambda h: f"{h}:{port}" if port else h  # noqa: E731
-    if not _is_loopback(host):
-        return JoinAddress(f"{scheme}://{netloc(host)}", True)
+
+    def netloc(h: str) -> str:  # an IPv6 address in brackets: [::1]:8501, not ::1:8501
+        h = f"[{h}]" if ":" in h else h
+        return f"{h}:{port}" if port else h
+
+    if not _is_loopback(host):  # the teacher's own network location, whole (no user info)
+        return JoinAddress(f"{scheme}://{parts.netloc.rpartition('@')[2]}", True)
     ip = network_ip()
     if ip is not None:
         return JoinAddress(f"{scheme}://{netloc(ip)}", True)

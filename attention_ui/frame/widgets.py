@@ -7,9 +7,11 @@ import inspect
 import re
 from collections.abc import Callable, Sequence
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
+from attention_core import csv_rows
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import look
 from attention_ui.frame.pages import BY_KEY, neighbours
@@ -141,9 +143,19 @@ def csv_text(frame: pd.DataFrame) -> str:
 
     Python's repr (pandas' default) writes the last bit of rounding noise of a computed
     number (2.1 * 1.5 is 3.1500000000000004); 15 digits, all a float holds for certain,
-    write 3.15 and read back within a part in 10^15 of the value computed.
+    write 3.15 and read back within a part in 10^15 of the value computed. The index's name
+    heads the first column, as pandas writes it; a missing value is an empty field.
     """
-    return frame.to_csv(float_format="%.15g")
+
+    def cell(v: object) -> object:
+        if isinstance(v, float | np.floating):
+            return "" if np.isnan(v) else f"{v:.15g}"
+        return v
+
+    header = [frame.index.name or "", *frame.columns]
+    return csv_rows.csv_text([header] + [[label, *map(cell, row)] for label, row in
+                                         zip(frame.index, frame.to_numpy(dtype=object),
+                                             strict=True)])  # fmt: skip
 
 
 def csv_download(frame: Callable[[], pd.DataFrame], name: str, key: str) -> None:

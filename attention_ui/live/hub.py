@@ -9,12 +9,15 @@ static serving: a plain HTTP GET, no script run); the phone's page fetches it ev
 (``HEARTBEAT_S``, a Streamlit fragment run) counts the followers and is the fallback when
 the file cannot be fetched. The hub reports its process's count of followers to the store
 every ``REPORT_S``: one write per room per process, not one per student.
+A version file that cannot be written (a read-only ``static/``) is logged once and kept as
+``watch_file_error()`` for the teacher's console: its phones then follow at the heartbeat.
 No Streamlit here: ``live.session`` keeps one hub per process (st.cache_resource).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import threading
 import time
@@ -33,6 +36,7 @@ ASK_AGAIN_S = 3.0  # a change asked for and not drawn, with no run since, is ask
 HEARTBEAT_S = 5.0  # a phone's fragment runs this often: the count, and the fallback poll
 FRESH_S = 0.2  # the hub mirrors each watched room's version this often (one store read)
 REPORT_S = 2.0  # how often a process writes its count of followers
+log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static" / "live"  # served at app/static/live
 
 
@@ -48,6 +52,7 @@ class Hub:
         self._written: dict[str, int] = {}  # code -> version in its file
         self._reported = 0.0
         self._thread: threading.Thread | None = None
+        self._watch_error: str | None = None  # the last failed write, until one succeeds
 
     # ---- what sessions tell the hub ------------------------------------------------------
     def seen(self, session: str, code: str, student: bool = True) -> None:
@@ -70,6 +75,11 @@ class Hub:
     def watch_path(self, code: str) -> str:
         """The version file's address, relative to the app's pages."""
         return f"app/static/live/{code}"
+
+    def watch_file_error(self) -> str | None:
+        """Why this process cannot write its version files (then its phones follow only at
+        the heartbeat), or None while they are written."""
+        return self._watch_error
 
     # ---- the mirror --------------------------------------------------------------------------
     def _mirror_forever(self) -> None:
@@ -102,6 +112,18 @@ class Hub:
                     self._seen.pop(code, None)
 
     def _write(self, code: str, version: int | None) -> None:
+        try:
+            self._write_file(code, version)
+        except OSError as exc:
+            error = f"cannot write {exc.filename or self.static_dir}: {exc.strerror or exc}"
+            if error != self._watch_error:  # once, not every FRESH_S
+                log.error("live class: %s; phones follow at the %.0f-second heartbeat",
+                          error, HEARTBEAT_S)  # fmt: skip
+            self._watch_error = error
+        else:
+            self._watch_error = None
+
+    def _write_file(self, code: str, version: int | None) -> None:
         path = self.static_dir / code
         if version is None:
             path.unlink(missing_ok=True)

@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from attention_core import Scenario
+from attention_core import Scenario, csv_rows
 from attention_core.exercises.catalogue import exercise_by_id
 from attention_core.exercises.cell import CELL_STAGES, cell_question
 from attention_core.exercises.model import MISTAKE_LABELS, ChoiceStep, Step
@@ -158,23 +158,23 @@ class Questions:
 
 
 def csv_text(q: Question, tally: Tally, title: str) -> str:
-    """The class's results: question, value, verdict, slip, seconds after asking. No identity."""
-    lines = ["question,value,verdict,slip,seconds_after_asking"]
-    quoted = '"' + title.replace('"', '""') + '"'  # the title is always quoted
+    """The class's results: question, value, verdict, slip, seconds after asking. No identity.
+    A multiple choice's value is the option as the phones showed it ("B. <its text>")."""
+    step = _exercise_step(q.exercise, q.step_id) if q.stage == EXERCISE else None
+    choices = step if isinstance(step, ChoiceStep) else None
+    rows: list[list[object]] = [["question", "value", "verdict", "slip", "seconds_after_asking"]]
     for r in tally.rows:
-        slip = "" if r["ok"] else _quote(MISTAKE_LABELS.get(r["slip"], r["slip"]))
+        slip = "" if r["ok"] else MISTAKE_LABELS.get(r["slip"], r["slip"])
         verdict = "right" if r["ok"] else "wrong"
-        lines.append(f"{quoted},{_value_text(r['v'])},{verdict},{slip},{r['t']}")
-    return "\n".join(lines) + "\n"
+        rows.append([title, _value_text(r["v"], choices), verdict, slip, r["t"]])
+    return csv_rows.csv_text(rows)
 
 
-def _value_text(v: Value) -> str:
-    """A number as is; a matrix as the learner types it ("0.844, 0.114; ..."), quoted."""
+def _value_text(v: Value, choices: ChoiceStep | None) -> str:
+    """A number as is; a matrix as the learner types it ("0.844, 0.114; ..."); an option's
+    number (1 for the first) as its letter and text."""
     if isinstance(v, list):
-        return _quote("; ".join(", ".join(f"{x:.6g}" for x in row) for row in v))
+        return "; ".join(", ".join(f"{x:.6g}" for x in row) for row in v)
+    if choices is not None and float(v).is_integer() and 1 <= v <= len(choices.choices):
+        return choices.option(int(v) - 1)
     return f"{v:.6g}"
-
-
-def _quote(text: str) -> str:
-    """A CSV field: quoted when it holds a comma or a quote (a choice's slip may)."""
-    return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\n') else text

@@ -25,7 +25,7 @@ def test_the_wheel_holds_the_core_and_imports_outside_the_checkout(tmp_path: Pat
     dist, site, src = tmp_path / "dist", tmp_path / "site", tmp_path / "src"
     # Built from a copy of what the package needs: setuptools leaves build/ and
     # *.egg-info beside the sources, and the checkout stays as it was.
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         src.mkdir(exist_ok=True)
         shutil.copy(REPO / name, src / name)
     shutil.copytree(REPO / "attention_core", src / "attention_core",
@@ -39,6 +39,10 @@ def test_the_wheel_holds_the_core_and_imports_outside_the_checkout(tmp_path: Pat
     assert packages == {"attention_core"}  # the app's layers stay in the checkout
     assert "attention_core/pretrained/model.py" in names
     assert "attention_core/exercises/catalogue.py" in names
+    assert "attention_core/py.typed" in names  # its type hints count for its users (PEP 561)
+    (meta,) = (n for n in names if n.endswith(".dist-info/METADATA"))
+    assert "License-Expression: MIT" in zipfile.ZipFile(wheel).read(meta).decode()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     install = [*pip, "install", "--no-deps", "--no-index", "--target", str(site), str(wheel)]
     subprocess.run(install, check=True, capture_output=True, timeout=300)
     # -s: no user site; cwd and PYTHONPATH point away from the checkout, so only the

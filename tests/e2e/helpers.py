@@ -11,7 +11,6 @@ import itertools
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,8 @@ from typing import IO
 
 from playwright.sync_api import ConsoleMessage, Error, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.ports import free_port
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
@@ -71,12 +72,6 @@ def find_chromium() -> str | None:
 
 
 # ---- the Streamlit server ----------------------------------------------------------
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class ServerStartError(RuntimeError):
     """The server did not answer /_stcore/health in time; the message holds its output."""
 

@@ -11,13 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import free_port
+
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class RedisServer:

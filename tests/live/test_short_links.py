@@ -19,7 +19,7 @@ from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import SHARE_BOX
 from attention_ui.live.rooms import ALPHABET
 from attention_ui.storage.store import StoreDownError
-from tests.live.redis_server import free_port
+from tests.ports import free_port
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 HUNGRY = PRESETS["hungry"].build().to_url()

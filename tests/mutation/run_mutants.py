@@ -202,6 +202,41 @@ MUTANTS = (
         "return True",
         ("tests/figures/test_narrow_figures.py",),
     ),
+    Mutant(
+        "the live hub swallows a watch file it cannot write",
+        "attention_ui/live/hub.py",
+        "self._watch_error = error",
+        "pass",
+        ("tests/live/test_hub_watch_file.py",),
+    ),
+    Mutant(
+        "the live hub keeps a watch-file error after the file is written again",
+        "attention_ui/live/hub.py",
+        "self._watch_error = None",
+        "pass",
+        ("tests/live/test_hub_watch_file.py",),
+    ),
+    Mutant(
+        "the class's results write a multiple choice as the option's number",
+        "attention_ui/live/questions.py",
+        "return choices.option(int(v) - 1)",
+        'return f"{v:.6g}"',
+        ("tests/live/test_results_csv.py",),
+    ),
+    Mutant(
+        "CSV lines end in LF, so a field holding a lone CR is left unquoted",
+        "attention_core/csv_rows.py",
+        "csv.writer(buf).writerows(rows)",
+        'csv.writer(buf, lineterminator="\\n").writerows(rows)',
+        ("tests/live/test_results_csv.py",),
+    ),
+    Mutant(
+        "the join address is rebuilt from the hostname and loses an IPv6 address's brackets",
+        "attention_ui/live/address.py",
+        "return JoinAddress(f\"{scheme}://{parts.netloc.rpartition('@')[2]}\", True)",
+        'return JoinAddress(f"{scheme}://{host}:{port}", True)',
+        ("tests/live/test_join_address.py",),
+    ),
 )
 
 

@@ -1,0 +1,37 @@
+"""The join address (attention_ui/live/address.py) keeps the teacher's network location
+whole: an IPv6 address keeps its brackets, a name or an IPv4 address its port."""
+
+from __future__ import annotations
+
+import pytest
+
+from attention_ui.live import address
+from attention_ui.live.address import join_address
+
+
+@pytest.mark.parametrize(
+    ("teacher", "base"),
+    [
+        ("http://[2001:db8::5]:8501/present?x=1", "http://[2001:db8::5]:8501"),
+        ("https://[2001:db8::5]/present", "https://[2001:db8::5]"),
+        ("http://192.0.2.7:8501/present", "http://192.0.2.7:8501"),
+        ("https://lab.school.example/present", "https://lab.school.example"),
+        ("http://someone@192.0.2.7:8501/", "http://192.0.2.7:8501"),
+    ],
+)
+def test_a_teacher_on_a_reachable_address_shares_that_address(teacher: str, base: str) -> None:
+    found = join_address(teacher, environ={})
+    assert (found.base, found.reachable) == (base, True)
+    assert found.join_url("ABCDE") == f"{base}/?join=ABCDE"
+
+
+def test_an_ipv6_loopback_with_no_network_address_stays_bracketed(monkeypatch) -> None:
+    monkeypatch.setattr(address, "network_ip", lambda: None)
+    found = join_address("http://[::1]:8501/present", environ={})
+    assert (found.base, found.reachable) == ("http://[::1]:8501", False)
+
+
+def test_a_loopback_teacher_shares_the_machines_network_address(monkeypatch) -> None:
+    monkeypatch.setattr(address, "network_ip", lambda: "192.0.2.9")
+    assert join_address("http://[::1]:8501/", environ={}).base == "http://192.0.2.9:8501"
+    assert join_address("http://localhost:8501/", environ={}).base == "http://192.0.2.9:8501"
