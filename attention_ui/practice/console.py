@@ -45,6 +45,10 @@ def render() -> None:
         scenario = state.get_scenario()
     st.html(CSS)
     _header(s, room)
+    if (why := live.hub().watch_file_error()) is not None:  # the server's, never a student's
+        st.warning(f"Phones on this server follow only every few seconds: it cannot write "
+                   f"the class's watch file ({md_escape(why)}).",
+                   icon=":material/warning:")  # fmt: skip
     lead, ask = st.columns([1, 1], gap="large")
     with lead:
         stage = _where(room, scenario)

@@ -1,12 +1,12 @@
-"""The join address (attention_ui/live/address.py) keeps the teacher's network location
+"""The join address (attention_ui/frame/address.py) keeps the teacher's network location
 whole: an IPv6 address keeps its brackets, a name or an IPv4 address its port."""
 
 from __future__ import annotations
 
 import pytest
 
-from attention_ui.live import address
-from attention_ui.live.address import join_address
+from attention_ui.frame import address
+from attention_ui.frame.address import join_address
 
 
 @pytest.mark.parametrize(

@@ -166,3 +166,12 @@ def test_a_student_sees_the_answer_they_sent() -> None:
     student.text_input(key="live_answer").set_value("0.5")
     student.button(key="FormSubmitter:live_answer_form-Send").click().run()
     assert any(m.value == "Your answer: **0\\.5**" for m in ok(student).markdown)
+
+
+def test_the_console_says_when_this_server_cannot_write_the_watch_file(monkeypatch) -> None:
+    _, seat = live_teacher()
+    why = "cannot write /x/static: Not a directory"  # what Hub.watch_file_error keeps
+    monkeypatch.setattr(type(session.hub()), "watch_file_error", lambda self: why)
+    c = console(seat)
+    assert any("cannot write the class's watch file" in w.value for w in c.warning)
+    assert any("Not a directory" in w.value for w in c.warning)

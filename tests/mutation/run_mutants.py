@@ -232,7 +232,7 @@ MUTANTS = (
     ),
     Mutant(
         "the join address is rebuilt from the hostname and loses an IPv6 address's brackets",
-        "attention_ui/live/address.py",
+        "attention_ui/frame/address.py",
         "return JoinAddress(f\"{scheme}://{parts.netloc.rpartition('@')[2]}\", True)",
         'return JoinAddress(f"{scheme}://{host}:{port}", True)',
         ("tests/live/test_join_address.py",),
