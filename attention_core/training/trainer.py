@@ -27,7 +27,7 @@ from attention_core.training.tasks import TaskData, make_task
 from attention_core.types import FloatArray
 
 SATURATED = 0.99  # a row whose largest weight is at least this is saturated
-N_CHECKPOINTS = 40  # the steps whose example weights and Q, K are kept (plus step 0)
+N_CHECKPOINTS = 50  # the steps whose example weights and Q, K are kept (plus step 0)
 
 
 @dataclass(frozen=True)
