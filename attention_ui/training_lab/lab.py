@@ -65,7 +65,7 @@ def settings() -> TrainSettings:
         seed = st.number_input("Seed", min_value=0, max_value=1000, value=0, step=1,
                                key=keys.TR_SEED, bind="query-params",
                                persist_state="session", width=120,
-                               help="Another seed draws other data and starting weights.")  # fmt: skip
+                               help="Other data and other starting weights.")  # fmt: skip
     return TrainSettings(task=task, d_k=int(d_k), lr=float(lr), spread=float(spread),
                          steps=int(steps), seed=int(seed))  # fmt: skip
 
