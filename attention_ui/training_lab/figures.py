@@ -17,8 +17,8 @@ from attention_ui.draw.figures import FONT, weights_heatmap
 COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
 NAME = {False: "without scaling", True: "with 1/√d_k"}
 DASH = {False: "dash", True: "solid"}
-MARGIN = {"l": 64, "r": 12, "t": 56, "b": 84}
-HEIGHT = 330
+MARGIN = {"l": 64, "r": 12, "t": 56, "b": 110}
+HEIGHT = 360
 
 
 def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
@@ -40,7 +40,7 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
         title={"text": title, "x": 0.0}, font=FONT, height=HEIGHT, margin=MARGIN,
         xaxis={"title": {"text": "training step"}},
         yaxis={"title": {"text": y_title}, "type": "log" if log else "linear"},
-        legend={"orientation": "h", "y": -0.22, "x": 0.0},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0.0},
     )  # fmt: skip
     return fig
 
@@ -93,6 +93,6 @@ def row_saturation(runs: tuple[History, History], step: int) -> go.Figure:
         font=FONT, height=HEIGHT, margin=MARGIN, barmode="group",
         xaxis={"title": {"text": "query"}}, yaxis={"title": {"text": "largest weight"},
                                                    "range": [0, 1.05]},
-        legend={"orientation": "h", "y": -0.22, "x": 0.0},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0.0},
     )  # fmt: skip
     return fig
