@@ -107,8 +107,9 @@ def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
     step = st.slider("Training step", min_value=0, max_value=s.steps, value=s.steps,
                      step=every, key=keys.TR_STEP, bind="query-params")  # fmt: skip
     st.caption(
-        "Each row is a query, labelled with the key it should attend to (“A → 3:A”). "
-        "Move the slider to watch the pattern sharpen, or freeze."
+        "Each row is a query, labelled with the key it should attend to after the arrow "
+        "(“S → S”: the query S should look at the key S). Move the slider to watch the "
+        "pattern sharpen, or freeze."
     )
     for col, h in zip(st.columns(2, gap="large"), pair, strict=True):
         with col:

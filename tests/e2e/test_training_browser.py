@@ -12,14 +12,18 @@ import numpy as np
 import pytest
 from helpers import MAIN, goto, shot, wait_idle
 from page_objects import Heatmap, key
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from attention_core import Scenario
 from attention_core.training import TrainSettings, train_both
 
 pytestmark = pytest.mark.e2e
 TIMEOUT = 30_000
-PHONE = {"width": 390, "height": 844}
+PHONE = {
+    "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+    "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+    "(KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+}  # fmt: skip
 
 
 class TrainingLab:
@@ -87,10 +91,14 @@ def test_train_step_through_and_open_in_the_walkthrough(page: Page, console_erro
     console_errors.assert_clean("the Training lab")
 
 
-def test_the_lab_on_a_phone(page: Page) -> None:
-    page.set_viewport_size(PHONE)
-    lab = TrainingLab(page).open("?tr_step=40")
-    assert lab.title("tr_weights_False") == "Without scaling: weights at step 40"
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], width  # nothing wider than the screen
-    shot(page, "training_lab_phone")
+def test_the_lab_on_a_phone(browser: Browser, browser_context_args: dict) -> None:
+    context = browser.new_context(**{**browser_context_args, **PHONE})
+    try:
+        page = context.new_page()
+        lab = TrainingLab(page).open("?tr_step=40")
+        assert lab.title("tr_weights_False") == "Without scaling: weights at step 40"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["viewport"]["width"], width  # nothing wider than the screen
+        shot(page, "training_lab_phone")
+    finally:
+        context.close()
