@@ -22,7 +22,8 @@ def test_the_lab_draws_both_runs_of_its_defaults():
     at = open_lab(PAGE)
     unscaled, scaled = train_both(TrainSettings())
     assert at.title[0].value == "Training"
-    assert f"loss {unscaled.loss[-1]:.3f}" in texts(at) and f"loss {scaled.loss[-1]:.3f}" in texts(at)
+    said = texts(at)
+    assert f"loss {unscaled.loss[-1]:.3f}" in said and f"loss {scaled.loss[-1]:.3f}" in said
     loss = chart(at, "Loss")
     assert [t["name"] for t in loss["data"]] == ["without scaling", "with 1/√d_k"]
     np.testing.assert_array_equal(decode(loss["data"][1]["y"]), scaled.loss)
