@@ -17,7 +17,7 @@ from attention_ui.draw.figures import FONT, weights_heatmap
 COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
 NAME = {False: "without scaling", True: "with 1/√d_k"}
 DASH = {False: "dash", True: "solid"}
-MARGIN = {"l": 64, "r": 12, "t": 56, "b": 110}
+MARGIN = {"l": 64, "r": 12, "t": 56, "b": 120}
 HEIGHT = 360
 
 
@@ -40,26 +40,26 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
         title={"text": title, "x": 0.0}, font=FONT, height=HEIGHT, margin=MARGIN,
         xaxis={"title": {"text": "training step"}},
         yaxis={"title": {"text": y_title}, "type": "log" if log else "linear"},
-        legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0.0},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.34, "x": 0.0},
     )  # fmt: skip
     return fig
 
 
 def loss_curves(runs: tuple[History, History]) -> go.Figure:
     """Both runs' loss (mean squared error of the output) at every step, on one chart."""
-    return _curves(runs, "Loss: the output's distance from the right value", "loss", False,
+    return _curves(runs, "Loss (the output's squared error)", "loss", False,
                    {"loss": ""})  # fmt: skip
 
 
 def gradient_curves(runs: tuple[History, History]) -> go.Figure:
     """|dL/dW_Q| (thick) and |dL/dW_K| (dotted) of both runs, on a log axis."""
-    return _curves(runs, "Gradient reaching W_Q and W_K (log axis)", "gradient norm", True,
+    return _curves(runs, "Gradient to W_Q and W_K", "gradient norm (log)", True,
                    {"grad_q": "W_Q", "grad_k": "W_K"})  # fmt: skip
 
 
 def stuck_curves(runs: tuple[History, History]) -> go.Figure:
     """Rows saturated on a wrong key (of the whole batch) at every step."""
-    return _curves(runs, f"Stuck rows (of {runs[0].rows}): largest weight ≥ 0.99, wrong key",
+    return _curves(runs, f"Stuck rows (of {runs[0].rows})",
                    "rows", False, {"stuck": ""})  # fmt: skip
 
 
@@ -88,11 +88,11 @@ def row_saturation(runs: tuple[History, History], step: int) -> go.Figure:
             hovertemplate="%{x}: %{y:.3f}<extra>" + NAME[h.scaled] + "</extra>",
         ))  # fmt: skip
     fig.update_layout(
-        title={"text": f"Largest weight per row at step {runs[0].checkpoints[runs[0].at(step)]}"
-               " (hatched: on a wrong key)", "x": 0.0},
+        title={"text": f"Largest weight per row, step {runs[0].checkpoints[runs[0].at(step)]}",
+               "x": 0.0},
         font=FONT, height=HEIGHT, margin=MARGIN, barmode="group",
         xaxis={"title": {"text": "query"}}, yaxis={"title": {"text": "largest weight"},
                                                    "range": [0, 1.05]},
-        legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0.0},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.34, "x": 0.0},
     )  # fmt: skip
     return fig

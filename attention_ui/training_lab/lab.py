@@ -92,6 +92,8 @@ def results(s: TrainSettings, pair: tuple[History, History]) -> None:
         plot(lazy(tf.gradient_curves, pair), key="tr_grad")
     step_view(s, pair)
     plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
+    st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
+               "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
     open_in_walkthrough(s, pair)
 
 
@@ -122,6 +124,7 @@ def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
                 f"{h.grad_q[h.checkpoints[i]]:.1e}."
             )
     plot(lazy(tf.row_saturation, pair, step), key="tr_saturation")
+    st.caption("A hatched bar is a row whose largest weight sits on a wrong key.")
 
 
 def open_in_walkthrough(s: TrainSettings, pair: tuple[History, History]) -> None:

@@ -27,8 +27,9 @@ def test_the_lab_draws_both_runs_of_its_defaults():
     loss = chart(at, "Loss")
     assert [t["name"] for t in loss["data"]] == ["without scaling", "with 1/√d_k"]
     np.testing.assert_array_equal(decode(loss["data"][1]["y"]), scaled.loss)
-    grad = chart(at, "Gradient reaching W_Q and W_K")
+    grad = chart(at, "Gradient to W_Q and W_K")
     assert grad["layout"]["yaxis"]["type"] == "log"
+    np.testing.assert_array_equal(decode(grad["data"][0]["y"]), unscaled.grad_q)
     np.testing.assert_array_equal(heat(chart(at, "With 1/√d_k: weights at step 200")),
                                   scaled.weights[-1])  # fmt: skip
     assert "Why the loss is on the output" in [h.value for h in at.header]
