@@ -40,7 +40,9 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
         title={"text": title, "x": 0.0}, font=FONT, height=HEIGHT, margin=MARGIN,
         xaxis={"title": {"text": "training step"}},
         yaxis={"title": {"text": y_title}, "type": "log" if log else "linear"},
-        legend={"orientation": "h", "yanchor": "top", "y": -0.34, "x": 0.0},
+        # four series wrap to four rows on a phone: they start lower, clear of the axis title
+        legend={"orientation": "h", "yanchor": "top", "y": -0.34 - 0.1 * (len(series) > 1),
+                "x": 0.0},
     )  # fmt: skip
     return fig
 
