@@ -8,10 +8,12 @@ from attention_core.attention import (
     AttentionTrace,
     as_matrix,
     attention,
+    batched_attention,
     check_qkv,
     dot_product_terms,
     project,
 )
+from attention_core.backward import AttentionGrads, attention_backward
 from attention_core.errors import InputError
 from attention_core.masks import causal_mask, check_mask, padding_mask
 from attention_core.multihead import (
@@ -50,6 +52,7 @@ __all__ = [
     "MAX_TOKENS",
     "MODES",
     "PRESETS",
+    "AttentionGrads",
     "AttentionTrace",
     "InputError",
     "ModelMissing",
@@ -58,6 +61,8 @@ __all__ = [
     "Scenario",
     "as_matrix",
     "attention",
+    "attention_backward",
+    "batched_attention",
     "causal_mask",
     "check_mask",
     "check_qkv",

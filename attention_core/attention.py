@@ -145,16 +145,32 @@ def attention(
     ``scaled=False`` skips the 1/sqrt(d_k) factor (scale 1.0), to show why it is there.
     """
     Q, K, V = check_qkv(Q, K, V)
-    n_q, d_k = Q.shape
-    n_k = K.shape[0]
+    n_q, n_k = Q.shape[0], K.shape[0]
     if mask is not None:
         mask = check_mask(mask, n_q, n_k)
-    scores = Q @ K.T  # (n_q, d_k) @ (d_k, n_k) -> (n_q, n_k)
+    return batched_attention(Q, K, V, mask=mask, scaled=scaled)
+
+
+def batched_attention(
+    Q: FloatArray,
+    K: FloatArray,
+    V: FloatArray,
+    mask: BoolArray | None = None,
+    scaled: bool = True,
+) -> AttentionTrace:
+    """``attention`` on float arrays the caller has checked, also on a stack of examples.
+
+    Q (..., n_q, d_k), K (..., n_k, d_k), V (..., n_k, d_v); mask (n_q, n_k), the same for
+    every example. The trainer (``attention_core.training``) runs a batch at once through
+    it; ``attention`` checks the learner's input first. Each stage is computed here only.
+    """
+    d_k = Q.shape[-1]
+    scores = Q @ np.swapaxes(K, -1, -2)  # (..., n_q, d_k) @ (..., d_k, n_k) -> (..., n_q, n_k)
     scale = 1.0 / np.sqrt(d_k) if scaled else 1.0
-    scaled_scores = scores * scale  # (n_q, n_k)
+    scaled_scores = scores * scale  # (..., n_q, n_k)
     masked_scores = scaled_scores if mask is None else np.where(mask, scaled_scores, -np.inf)
-    weights = softmax(masked_scores, axis=-1)  # (n_q, n_k), each row sums to 1
-    output = weights @ V  # (n_q, n_k) @ (n_k, d_v) -> (n_q, d_v)
+    weights = softmax(masked_scores, axis=-1)  # (..., n_q, n_k), each row sums to 1
+    output = weights @ V  # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
     return AttentionTrace(
         Q=Q,
         K=K,

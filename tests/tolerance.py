@@ -224,3 +224,61 @@ def multi_head_bounds(
         "Q": dQ, "K": dK, "V": dV, "heads": heads, "concat": concat,
         "output": product_bound(outputs, W_o, concat),
     }  # fmt: skip
+
+
+class BackwardBounds(NamedTuple):
+    """Elementwise bounds between two evaluations of each gradient of attention_backward."""
+
+    d_weights: np.ndarray  # (n_q, n_k)
+    d_scores: np.ndarray  # (n_q, n_k), the raw scores' gradient
+    dQ: np.ndarray  # noqa: N815 (n_q, d_k)
+    dK: np.ndarray  # noqa: N815 (n_k, d_k)
+    dV: np.ndarray  # noqa: N815 (n_k, d_v)
+
+
+def backward_bounds(
+    Q: np.ndarray,
+    K: np.ndarray,
+    V: np.ndarray,
+    weights: np.ndarray,
+    scale: float,
+    d_output: np.ndarray,
+    mask: np.ndarray | None = None,
+) -> BackwardBounds:
+    """Bounds on |grad_1 - grad_2| for two float64 evaluations of attention's backward pass
+    (either evaluation may be the exact one, which has no rounding at all).
+
+    Each stage's bound carries the bounds of what it reads and adds its own rounding:
+
+    * d_weights = d_output @ V^T: two d_v-term products, matmul_bound.
+    * s = rowsum(d_weights * weights): carried dg |w| + |g| dw (dw: attention_bounds'
+      weights).
+    * d_scaled = w (g - s), or any algebraically equal form (the Jacobian written out:
+      sum_j g_j w_j (delta_jk - w_k), whose terms have the same magnitudes |w| (|g| +
+      sum |g w|)): carried dw (|g| + |s|) + |w| (dg + ds), and per evaluation an n_k-term
+      sum, a subtraction and a product, gamma_{n_k + 3} of those magnitudes; two: twice.
+    * d_scores = scale * d_scaled: carried, plus one rounding per evaluation, eps |d_scores|.
+    * dQ = d_scores @ K, dK = d_scores^T @ Q, dV = w^T @ d_output: product_bound with the
+      carried bounds. Magnitudes include their own bound (|g| + dg), to be safe at second
+      order; UNDERFLOW per operation covers subnormal results.
+    """
+    Q, K, V, W, dO = (np.asarray(M, dtype=np.float64) for M in (Q, K, V, weights, d_output))
+    dW = attention_bounds(Q, K, V, W, scale, mask).weights  # (n_q, n_k)
+    g = dO @ V.T  # (n_q, n_k)
+    dg = matmul_bound(dO, V.T) + V.shape[1] * UNDERFLOW
+    ag, aw = np.abs(g) + dg, np.abs(W) + dW  # magnitudes, with their bounds
+    n_k = W.shape[-1]
+    s_mag = np.sum(ag * aw, axis=-1, keepdims=True)  # (n_q, 1): >= |s| and its terms
+    ds = np.sum(dg * aw + ag * dW, axis=-1, keepdims=True)  # (n_q, 1), carried
+    d_scaled_mag = aw * (ag + s_mag)
+    rounding = 2 * gamma(n_k + 3, np.float64) * d_scaled_mag  # s's sum, a subtraction, a product
+    d_scaled = dW * (ag + s_mag) + aw * (dg + ds) + rounding
+    d_scores = scale * d_scaled + eps(np.float64) * scale * d_scaled_mag + 2 * UNDERFLOW
+    d_scores_mag = scale * d_scaled_mag
+    return BackwardBounds(
+        d_weights=dg,
+        d_scores=d_scores,
+        dQ=product_bound(d_scores_mag, K, d_scores),
+        dK=product_bound(d_scores_mag.T, Q, d_scores.T),
+        dV=product_bound(aw.T, dO, dW.T),
+    )

@@ -30,6 +30,7 @@ from attention_core.exercises.steps import (
     weights_step,
 )
 from attention_core.exercises.text import tex_matrix as tex
+from attention_core.exercises.training import stall
 from attention_core.masks import causal_mask
 from attention_core.multihead import multi_head_attention
 
@@ -512,6 +513,7 @@ def all_exercises() -> tuple[Exercise, ...]:
         _causal(),
         _embeddings(),
         _two_heads(),
+        stall(),
     )
 
 

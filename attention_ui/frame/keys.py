@@ -144,6 +144,13 @@ TEACH = "teach"
 SHORT = "l"
 SOFTMAX_ROW = "softmax_row"
 OUTPUT_ROW = "output_row"
+TR_TASK = "tr_task"
+TR_DK = "tr_dk"
+TR_LR = "tr_lr"
+TR_SPREAD = "tr_spread"
+TR_STEPS = "tr_steps"
+TR_SEED = "tr_seed"
+TR_STEP = "tr_step"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
@@ -167,6 +174,14 @@ URL_PARAMS: dict[str, str] = {
     # The walkthrough's row pickers (Softmax, Output), bound to the URL: a link keeps the row.
     SOFTMAX_ROW: "the Softmax page's query row (its label)",
     OUTPUT_ROW: "the Output page's query row (its label)",
+    # The Training lab's settings and its step slider, bound to the URL like the Scaling lab's:
+    TR_TASK: "the Training lab's task (match, previous, match_noisy)",
+    TR_DK: "the Training lab's d_k, 4 to 512",
+    TR_LR: "the Training lab's learning rate",
+    TR_SPREAD: "the Training lab's starting spread of W_Q and W_K",
+    TR_STEPS: "the Training lab's number of steps",
+    TR_SEED: "the Training lab's seed (its data and starting weights)",
+    TR_STEP: "the Training lab's step slider: the training step its heatmaps show",
 }
 # Carried by every link and page switch, like ?s=: a student's room survives a reload.
 CARRIED_PARAMS = (JOIN,)
@@ -176,6 +191,7 @@ PAGE_PARAMS: dict[str, tuple[str, ...]] = {
     "softmax": (SOFTMAX_ROW,),
     "output": (OUTPUT_ROW,),
     "scaling-lab": (LAB_DK, LAB_SEED),
+    "training": (TR_TASK, TR_DK, TR_LR, TR_SPREAD, TR_STEPS, TR_SEED, TR_STEP),
     "multi-head": (HEAD,),
     "real-model": (RM_TEXT, RM_TEXT_B, RM_TOKEN, RM_LAYER, RM_HEAD),
     "decoder": (DEC_TEXT, DEC_TOKEN, DEC_LAYER, DEC_HEAD),

@@ -46,6 +46,13 @@ LABS: tuple[PageSpec, ...] = (
         "Sweep d_k: softmax saturation with and without scaling",
     ),
     PageSpec(
+        "training",
+        "Training",
+        "app_pages/labs/training.py",
+        "Labs",
+        "Train a head, with and without 1/√d_k, and watch it learn or stall",
+    ),
+    PageSpec(
         "multi-head",
         "Multi-head",
         "app_pages/labs/multi_head.py",

@@ -19,6 +19,7 @@ import streamlit as st
 from attention_core import (
     AttentionTrace,
     attention,
+    batched_attention,
     causal_mask,
     check_mask,
     dot_product_terms,
@@ -108,7 +109,7 @@ def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "
 def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
     _score_picker(labels, t, key)
     csv_download(_frame(labels, t, "scores"), "scores", key=f"{key}_csv_scores")
-    show_code(attention, dot_product_terms, key=f"{key}_code")
+    show_code(attention, batched_attention, dot_product_terms, key=f"{key}_code")
 
 
 def how_to_read(printed: bool, phone: bool) -> str:
@@ -209,7 +210,7 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
         f"{np.std(t.scores):.3f}; after scaling: {np.std(t.scaled_scores):.3f}."
     )
     csv_download(_frame(labels, t, "scaled_scores"), "scaled_scores", key=f"{key}_csv_scaled")
-    show_code(attention, key=f"{key}_code")
+    show_code(attention, batched_attention, key=f"{key}_code")
 
 
 # ---- Mask ------------------------------------------------------------------------------
@@ -302,7 +303,7 @@ def output(
     plot(lazy(sf.output_summary, labels, t), key=f"{key}_chart")
     _output_row(labels, t, key, X, share_row)
     csv_download(_frame(labels, t, "output"), "output", key=f"{key}_csv_output")
-    show_code(attention, key=f"{key}_code")
+    show_code(attention, batched_attention, key=f"{key}_code")
 
 
 @guard.fragment

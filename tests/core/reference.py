@@ -93,3 +93,39 @@ def reference_attention(
         weights=weights,
         output=output,
     )
+
+
+@dataclass
+class ReferenceGrads:
+    dQ: Matrix  # noqa: N815
+    dK: Matrix  # noqa: N815
+    dV: Matrix  # noqa: N815
+    d_weights: Matrix
+    d_scores: Matrix
+
+
+def reference_backward(
+    Q: object, K: object, V: object, d_output: object, mask: object = None, scaled: bool = True
+) -> ReferenceGrads:
+    """The chain rule one index at a time, with softmax's Jacobian written out in full:
+    dw_ij / dz_ik = w_ij (delta_jk - w_ik)."""
+    t = reference_attention(Q, K, V, mask=mask, scaled=scaled)
+    Q, K, V, dO = _rows(Q), _rows(K), _rows(V), _rows(d_output)
+    W = t.weights
+    n_q, n_k, d_k, d_v = len(Q), len(K), len(Q[0]), len(V[0])
+    d_weights = [[sum(dO[i][m] * V[j][m] for m in range(d_v)) for j in range(n_k)]
+                 for i in range(n_q)]  # fmt: skip
+    dV = [[sum(W[i][j] * dO[i][m] for i in range(n_q)) for m in range(d_v)] for j in range(n_k)]
+    d_scores = [[0.0] * n_k for _ in range(n_q)]
+    for i in range(n_q):
+        for k in range(n_k):
+            total = 0.0
+            for j in range(n_k):
+                jacobian = W[i][j] * ((1.0 if j == k else 0.0) - W[i][k])
+                total += d_weights[i][j] * jacobian
+            d_scores[i][k] = total * t.scale
+    dQ = [[sum(d_scores[i][j] * K[j][m] for j in range(n_k)) for m in range(d_k)]
+          for i in range(n_q)]  # fmt: skip
+    dK = [[sum(d_scores[i][j] * Q[i][m] for i in range(n_q)) for m in range(d_k)]
+          for j in range(n_k)]  # fmt: skip
+    return ReferenceGrads(dQ=dQ, dK=dK, dV=dV, d_weights=d_weights, d_scores=d_scores)

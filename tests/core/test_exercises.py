@@ -655,3 +655,22 @@ def test_the_two_head_card_opens_head_one_in_the_walkthrough():
     # the same softmax of the same (integer) scores: exactly equal
     np.testing.assert_array_equal(s.trace().weights, step("two_heads", "head1").expected)
     np.testing.assert_array_equal(s.W_k, [[2, 0], [0, 2], [0, 0], [0, 0]])  # W_k's columns 1-2
+
+
+def test_the_training_exercise_names_its_slips_and_its_scenario_saturates():
+    s = exercise_by_id("stall").step("choice")
+    assert isinstance(s, ChoiceStep)
+    assert s.see_also == "training"
+    names = {c.mistake for c in s.choices if not c.correct}
+    assert {"thinks the softmax overflows", "blames the learning rate"} <= names
+    right = check_choice(s, s.answer_index)
+    assert right.correct
+    for i in range(len(s.choices)):
+        if i != s.answer_index:
+            fb = check_choice(s, i)
+            assert not fb.correct and fb.mistake == s.choices[i].mistake
+    scenario = exercise_by_id("stall").scenario
+    assert not scenario.scaled and scenario.Q.shape == (8, 256)
+    w = scenario.trace().weights
+    assert (w.max(axis=1) > 0.9).sum() >= 6  # most rows start saturated, as the card says
+    assert scenario.replace(scaled=True).trace().weights.max() < 0.9

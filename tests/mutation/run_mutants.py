@@ -52,6 +52,41 @@ class Mutant:
 
 MUTANTS = (
     Mutant(
+        "backward: softmax's Jacobian with the wrong sign of w w^T",
+        "attention_core/backward.py",
+        "return weights * (d_weights - through)",
+        "return weights * (d_weights + through)",
+        ("tests/core/test_backward.py",),
+    ),
+    Mutant(
+        "backward: the score gradient forgets the 1/sqrt(d_k) factor",
+        "attention_core/backward.py",
+        "d_scores = d_scaled * trace.scale",
+        "d_scores = d_scaled",
+        ("tests/core/test_backward.py",),
+    ),
+    Mutant(
+        "backward: dK from the keys instead of the queries",
+        "attention_core/backward.py",
+        "dK = _t(d_scores) @ trace.Q",
+        "dK = _t(d_scores) @ trace.K[..., : trace.Q.shape[-2], :]",
+        ("tests/core/test_backward.py",),
+    ),
+    Mutant(
+        "trainer climbs the loss on W_K",
+        "attention_core/training/trainer.py",
+        "W_k = W_k - s.lr * dW_k",
+        "W_k = W_k + s.lr * dW_k",
+        ("tests/core/test_training.py",),
+    ),
+    Mutant(
+        "trainer counts rows saturated on the right key as stuck",
+        "attention_core/training/trainer.py",
+        "np.sum((top >= SATURATED) & ~right)",
+        "np.sum((top >= SATURATED) & right)",
+        ("tests/core/test_training.py",),
+    ),
+    Mutant(
         "causal mask lets queries see the future",
         "attention_core/masks.py",
         "return np.tril(np.ones((n, n), dtype=bool))",

@@ -83,6 +83,7 @@ RIGHT: dict[str, dict[str, object]] = {
     "two_heads": {"head1": "0.804 0.196\n0.196 0.804", "head2": "0.056 0.944\n0.804 0.196",
                   "concat": "1.609 0.391 1 1.888\n0.391 1.609 1 0.391",
                   "final": "2.609 2.280 0.609 -1.497\n1.391 2 -0.609 1.218"},
+    "stall": {"choice": 1},  # "Its loss falls at first, then stops on a plateau ..."
 }  # fmt: skip
 WRONG: dict[str, dict[str, tuple[object, str | None]]] = {
     "paper_toy": {
@@ -125,6 +126,7 @@ WRONG: dict[str, dict[str, tuple[object, str | None]]] = {
         "concat": ("1 1.888 1.609 0.391\n1 0.391 0.391 1.609", "heads_swapped"),
         "final": ("1.609 0.391 1 1.888\n0.391 1.609 1 0.391", "forgot_w_o"),
     },
+    "stall": {"choice": (2, "thinks the softmax overflows")},
 }
 
 

@@ -1,0 +1,168 @@
+"""Train one attention head by plain gradient descent, with or without 1/sqrt(d_k).
+
+Only W_Q and W_K learn. The values are fixed, and the loss is the squared distance between
+the head's output and the right key's value (``TaskData.goal``): the weights reach the loss
+only through V, as in a transformer, where the output goes on to the next layer and the
+loss is far away. So the gradient that reaches a row's scores is softmax's Jacobian
+diag(w) - w w^T times the output's error, and a row saturated on one key, right or wrong,
+gets none: an unscaled head whose rows saturate at the start cannot learn its way out.
+
+(A cross-entropy on the weights themselves would hide that: its log cancels the Jacobian,
+dL/dscores = w - target, and a saturated wrong row gets the largest gradient there is.)
+
+Deterministic: the same settings give the same data, the same starting weights and the
+same history, to the last bit, for both runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from attention_core.attention import batched_attention
+from attention_core.backward import attention_backward
+from attention_core.trained.run import one_blas_thread
+from attention_core.training.tasks import TaskData, make_task
+from attention_core.types import FloatArray
+
+SATURATED = 0.99  # a row whose largest weight is at least this is saturated
+N_CHECKPOINTS = 50  # the steps whose example weights and Q, K are kept (plus step 0)
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    """What the learner sets (task, d_k, lr, spread, steps, seed) and the fixed sizes."""
+
+    task: str = "match"
+    d_k: int = 256
+    lr: float = 1.0
+    spread: float = 1.0  # W_Q, W_K entries start as N(0, spread^2 / d_model)
+    steps: int = 200
+    seed: int = 0
+    n: int = 8  # queries and keys per example
+    d_model: int = 32
+    d_v: int = 16
+    batch: int = 32
+
+    def check(self) -> TrainSettings:
+        if not 1 <= self.d_k <= 1024:
+            raise ValueError(f"d_k must be between 1 and 1024, got {self.d_k}")
+        if not 0 <= self.steps <= 5000:
+            raise ValueError(f"steps must be between 0 and 5000, got {self.steps}")
+        if not (self.lr > 0 and self.spread > 0):
+            raise ValueError("the learning rate and the spread must be positive")
+        return self
+
+
+@dataclass(frozen=True, eq=False)
+class History:
+    """One run, step by step. Per step s = 0..steps (s = 0: the start; the update at s
+    uses the gradient recorded at s): loss, accuracy (the share of rows whose largest
+    weight is on the right key), grad_q and grad_k (Frobenius norms of dL/dW_Q, dL/dW_K),
+    saturation (the mean largest weight per row) and stuck (rows saturated on a wrong key),
+    all (steps + 1,). At ``checkpoints`` (C,): example 0's Q, K (C, n, d_k) and weights
+    (C, n, n); its V (n, d_v), right keys (n,) and mask are fixed."""
+
+    settings: TrainSettings
+    scaled: bool
+    loss: FloatArray
+    accuracy: FloatArray
+    grad_q: FloatArray
+    grad_k: FloatArray
+    saturation: FloatArray
+    stuck: np.ndarray
+    checkpoints: np.ndarray
+    Q: FloatArray
+    K: FloatArray
+    weights: FloatArray
+    V: FloatArray
+    target: np.ndarray
+    mask: np.ndarray | None = None
+    query_tokens: list[str] = field(default_factory=list)
+    key_tokens: list[str] = field(default_factory=list)
+    rows: int = 0  # rows in the batch (queries of every example): stuck's denominator
+
+    def at(self, step: int) -> int:
+        """The index of the last checkpoint at or before ``step``."""
+        return max(0, int(np.searchsorted(self.checkpoints, step, side="right")) - 1)
+
+
+def checkpoints(steps: int) -> np.ndarray:
+    return np.unique(np.linspace(0, steps, N_CHECKPOINTS + 1).round().astype(int))
+
+
+def initial_weights(s: TrainSettings) -> tuple[FloatArray, FloatArray]:
+    """W_Q, W_K (d_model, d_k): the same for both runs of one setting (from its seed)."""
+    rng = np.random.default_rng([s.seed, 1])
+    W = rng.standard_normal((2, s.d_model, s.d_k)) * s.spread / np.sqrt(s.d_model)
+    return W[0], W[1]
+
+
+def train(settings: TrainSettings, scaled: bool, data: TaskData | None = None) -> History:
+    """Gradient descent on W_Q, W_K for ``settings.steps`` steps; the history of the run."""
+    s = settings.check()
+    data = data or make_task(s.task, s.batch, s.n, s.d_model, s.d_v, s.seed)
+    W_q, W_k = initial_weights(s)
+    goal = data.goal()  # (B, n, d_v)
+    B, n, _ = data.X_q.shape
+    Xq = data.X_q.reshape(B * n, s.d_model)  # every query of the batch: (B n, d_model)
+    Xk = data.X_k.reshape(B * n, s.d_model)
+    log = {name: np.empty(s.steps + 1) for name in ("loss", "acc", "gq", "gk", "sat", "stuck")}
+    kept = checkpoints(s.steps)
+    Qs, Ks, Ws = [], [], []
+    for step in range(s.steps + 1):
+        Q = (Xq @ W_q).reshape(B, n, s.d_k)  # (B n, d_model) @ (d_model, d_k) -> (B, n, d_k)
+        K = (Xk @ W_k).reshape(B, n, s.d_k)
+        trace = batched_attention(Q, K, data.V, mask=data.mask, scaled=scaled)
+        error = trace.output - goal  # (B, n, d_v)
+        grads = attention_backward(trace, 2 * error / error.size)  # d(mean squared error)
+        dW_q = Xq.T @ grads.dQ.reshape(B * n, s.d_k)  # (d_model, B n) @ (B n, d_k)
+        dW_k = Xk.T @ grads.dK.reshape(B * n, s.d_k)
+        top = trace.weights.max(axis=-1)  # (B, n)
+        right = trace.weights.argmax(axis=-1) == data.target  # (B, n)
+        log["loss"][step] = np.mean(error**2)
+        log["acc"][step] = np.mean(right)
+        log["gq"][step] = np.linalg.norm(dW_q)
+        log["gk"][step] = np.linalg.norm(dW_k)
+        log["sat"][step] = np.mean(top)
+        log["stuck"][step] = np.sum((top >= SATURATED) & ~right)
+        if step in kept:
+            Qs.append(Q[0])
+            Ks.append(K[0])
+            Ws.append(trace.weights[0])
+        if step < s.steps:
+            W_q = W_q - s.lr * dW_q
+            W_k = W_k - s.lr * dW_k
+    return History(
+        settings=s,
+        scaled=scaled,
+        loss=log["loss"],
+        accuracy=log["acc"],
+        grad_q=log["gq"],
+        grad_k=log["gk"],
+        saturation=log["sat"],
+        stuck=log["stuck"].astype(int),
+        checkpoints=kept,
+        Q=np.array(Qs),
+        K=np.array(Ks),
+        weights=np.array(Ws),
+        V=data.V[0],
+        target=data.target[0],
+        mask=data.mask,
+        query_tokens=data.query_tokens[0],
+        key_tokens=data.key_tokens[0],
+        rows=B * n,
+    )
+
+
+def train_both(settings: TrainSettings) -> tuple[History, History]:
+    """The same data and starting weights trained without and with the scaling."""
+    s = settings.check()
+    data = make_task(s.task, s.batch, s.n, s.d_model, s.d_v, s.seed)
+    with one_blas_thread():  # small products: a second BLAS thread only waits for a core
+        return train(s, scaled=False, data=data), train(s, scaled=True, data=data)
+
+
+def with_changes(settings: TrainSettings, **changes: object) -> TrainSettings:
+    return replace(settings, **changes)

@@ -1,0 +1,100 @@
+"""Figures for the Training lab: pure functions from two runs' histories to go.Figure.
+
+The two runs share colours with the Scaling lab's (Okabe-Ito, colour-blind safe):
+vermillion without scaling, blue with 1/sqrt(d_k); the unscaled line is also dashed, so
+the two read apart in grey too. Nothing here reads Streamlit state.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from attention_core import label_tokens
+from attention_core.training import History
+from attention_ui.draw.figures import FONT, weights_heatmap
+
+COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
+NAME = {False: "without scaling", True: "with 1/√d_k"}
+DASH = {False: "dash", True: "solid"}
+MARGIN = {"l": 64, "r": 12, "t": 56, "b": 120}
+HEIGHT = 360
+
+
+def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
+            series: dict[str, str]) -> go.Figure:  # fmt: skip
+    """One line per run and per named series (``series``: History field -> its label)."""
+    fig = go.Figure()
+    for h in runs:
+        steps = np.arange(len(h.loss))
+        for name, (field, label) in enumerate(series.items()):
+            y = getattr(h, field)
+            fig.add_trace(go.Scatter(
+                x=steps, y=np.maximum(y, 1e-12) if log else y, mode="lines",
+                name=f"{label}{', ' if label else ''}{NAME[h.scaled]}",
+                line={"color": COLOUR[h.scaled], "width": 2.5 - name,
+                      "dash": DASH[h.scaled] if name == 0 else "dot"},
+                hovertemplate=f"step %{{x}}: %{{y:.3g}}<extra>{NAME[h.scaled]}</extra>",
+            ))  # fmt: skip
+    fig.update_layout(
+        title={"text": title, "x": 0.0}, font=FONT, height=HEIGHT, margin=MARGIN,
+        xaxis={"title": {"text": "training step"}},
+        yaxis={"title": {"text": y_title}, "type": "log" if log else "linear"},
+        # four series wrap to four rows on a phone: they start lower, clear of the axis title
+        legend={"orientation": "h", "yanchor": "top", "y": -0.34 - 0.1 * (len(series) > 1),
+                "x": 0.0},
+    )  # fmt: skip
+    return fig
+
+
+def loss_curves(runs: tuple[History, History]) -> go.Figure:
+    """Both runs' loss (mean squared error of the output) at every step, on one chart."""
+    return _curves(runs, "Loss (the output's squared error)", "loss", False,
+                   {"loss": ""})  # fmt: skip
+
+
+def gradient_curves(runs: tuple[History, History]) -> go.Figure:
+    """|dL/dW_Q| (thick) and |dL/dW_K| (dotted) of both runs, on a log axis."""
+    return _curves(runs, "Gradient to W_Q and W_K", "gradient norm (log)", True,
+                   {"grad_q": "W_Q", "grad_k": "W_K"})  # fmt: skip
+
+
+def stuck_curves(runs: tuple[History, History]) -> go.Figure:
+    """Rows saturated on a wrong key (of the whole batch) at every step."""
+    return _curves(runs, f"Stuck rows (of {runs[0].rows})",
+                   "rows", False, {"stuck": ""})  # fmt: skip
+
+
+def step_weights(h: History, step: int) -> go.Figure:
+    """Example 0's attention weights at the kept step at or before ``step``; the right key
+    of each row is named in its label ("A → 3")."""
+    c = h.at(step)
+    keys = label_tokens(h.key_tokens)
+    queries = [f"{q} → {keys[t]}" for q, t in
+               zip(label_tokens(h.query_tokens), h.target, strict=True)]  # fmt: skip
+    title = f"{NAME[h.scaled].capitalize()}: weights at step {h.checkpoints[c]}"
+    return weights_heatmap(h.weights[c], queries, keys, title, mask=h.mask)
+
+
+def row_saturation(runs: tuple[History, History], step: int) -> go.Figure:
+    """Example 0's largest weight per row at the step, both runs side by side; a row whose
+    largest weight sits on a wrong key is drawn hatched."""
+    fig = go.Figure()
+    for h in runs:
+        W = h.weights[h.at(step)]  # (n, n)
+        wrong = W.argmax(axis=1) != h.target
+        fig.add_trace(go.Bar(
+            x=label_tokens(h.query_tokens), y=W.max(axis=1), name=NAME[h.scaled],
+            marker={"color": COLOUR[h.scaled],
+                    "pattern": {"shape": ["/" if w else "" for w in wrong]}},
+            hovertemplate="%{x}: %{y:.3f}<extra>" + NAME[h.scaled] + "</extra>",
+        ))  # fmt: skip
+    fig.update_layout(
+        title={"text": f"Largest weight per row, step {runs[0].checkpoints[runs[0].at(step)]}",
+               "x": 0.0},
+        font=FONT, height=HEIGHT, margin=MARGIN, barmode="group",
+        xaxis={"title": {"text": "query"}}, yaxis={"title": {"text": "largest weight"},
+                                                   "range": [0, 1.05]},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.34, "x": 0.0},
+    )  # fmt: skip
+    return fig

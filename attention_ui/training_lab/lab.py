@@ -1,0 +1,182 @@
+"""The Training lab: train one head on a task whose right attention is known, twice from the
+same start (with and without 1/sqrt(d_k)), and watch one learn while the other stalls.
+
+The settings and the step slider are widgets bound to the URL (``?tr_dk=256&tr_step=120``),
+so a link opens the lab as it is. A run is computed once per settings for the whole
+process (``runs``): a class pressing the same settings costs one training.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from attention_core import InputError
+from attention_core.training import TASKS, History, TrainSettings, train_both
+from attention_core.training.to_scenario import step_scenario
+from attention_core.training.trainer import N_CHECKPOINTS, SATURATED
+from attention_ui.draw.text import md_escape
+from attention_ui.frame import guard, keys, state
+from attention_ui.frame.pages import BY_KEY
+from attention_ui.frame.widgets import bad_link_value
+from attention_ui.training_lab import figures as tf
+from attention_ui.views.cache import lazy
+from attention_ui.views.chart import plot
+
+DKS = (4, 8, 16, 32, 64, 128, 256, 512)
+LRS = (0.1, 0.3, 1.0, 3.0)
+SPREADS = (0.25, 0.5, 1.0, 2.0)
+STEPS = (50, 100, 200, 400, 800)  # multiples of N_CHECKPOINTS: the slider lands on kept steps
+DEFAULT = TrainSettings()
+WALKTHROUGH_PAGE = "scores"
+
+
+def intro() -> None:
+    st.markdown(
+        """
+    One attention head learns a task whose right attention is known. Only its W_Q and W_K
+    learn, by plain gradient descent; the same data and the same starting weights are
+    trained **twice**: once with the 1/√d_k scaling and once without it. Raise d_k and
+    compare the two runs.
+    """
+    )
+
+
+def settings() -> TrainSettings:
+    """The learner's settings, from widgets bound to the URL."""
+    bad_link_value(keys.TR_DK, lambda v: v in {str(d) for d in DKS}, "one of " + str(DKS))
+    bad_link_value(keys.TR_STEPS, lambda v: v in {str(s) for s in STEPS}, "one of " + str(STEPS))
+    task = st.selectbox("Task", list(TASKS), format_func=TASKS.get, key=keys.TR_TASK,
+                        bind="query-params", persist_state="session")  # fmt: skip
+    d_k = st.select_slider("d_k, the length of each query and key", options=DKS,
+                           value=DEFAULT.d_k, key=keys.TR_DK, bind="query-params",
+                           persist_state="session")  # fmt: skip
+    with st.container(horizontal=True, gap="medium"):  # wraps on a phone
+        lr = st.select_slider("Learning rate", options=LRS, value=DEFAULT.lr, key=keys.TR_LR,
+                              bind="query-params", persist_state="session", width=180)  # fmt: skip
+        spread = st.select_slider(
+            "Starting spread", options=SPREADS, value=DEFAULT.spread, key=keys.TR_SPREAD,
+            bind="query-params", persist_state="session", width=180,
+            help="W_Q and W_K start with entries N(0, spread² / d_model): spread 1 gives "
+            "queries and keys whose entries have variance about 1, the paper's assumption.",
+        )  # fmt: skip
+        steps = st.select_slider("Steps", options=STEPS, value=DEFAULT.steps,
+                                 key=keys.TR_STEPS, bind="query-params",
+                                 persist_state="session", width=180)  # fmt: skip
+        seed = st.number_input("Seed", min_value=0, max_value=1000, value=0, step=1,
+                               key=keys.TR_SEED, bind="query-params",
+                               persist_state="session", width=120,
+                               help="Other data and other starting weights.")  # fmt: skip
+    return TrainSettings(task=task, d_k=int(d_k), lr=float(lr), spread=float(spread),
+                         steps=int(steps), seed=int(seed))  # fmt: skip
+
+
+@st.cache_resource(show_spinner="Training both runs…", max_entries=32)
+def runs(s: TrainSettings) -> tuple[History, History]:
+    """Both runs of ``s``, once per process: every session with the same settings shares
+    them (never changed after this). The longest (d_k 512, 800 steps) took 2.2 s of CPU."""
+    return train_both(s)
+
+
+def results(s: TrainSettings, pair: tuple[History, History]) -> None:
+    unscaled, scaled = pair
+    st.caption(
+        f"After {s.steps} steps: without scaling, loss {unscaled.loss[-1]:.3f} and "
+        f"{unscaled.accuracy[-1]:.0%} of rows on the right key ({unscaled.stuck[-1]} stuck); "
+        f"with scaling, loss {scaled.loss[-1]:.3f} and {scaled.accuracy[-1]:.0%} "
+        f"({scaled.stuck[-1]} stuck)."
+    )
+    left, right = st.columns(2, gap="large")
+    with left:
+        plot(lazy(tf.loss_curves, pair), key="tr_loss")
+    with right:
+        plot(lazy(tf.gradient_curves, pair), key="tr_grad")
+    step_view(s, pair)
+    plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
+    st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
+               "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
+    open_in_walkthrough(s, pair)
+
+
+@guard.fragment
+def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
+    """The step slider and what it moves: both runs' weights for one example, and how
+    saturated each row is. In a fragment: a slider move reruns only this."""
+    st.subheader("One example, step by step")
+    every = max(1, s.steps // N_CHECKPOINTS)
+    held = st.session_state.get(keys.TR_STEP)
+    if isinstance(held, int) and (held > s.steps or held % every):  # from a longer run
+        st.session_state[keys.TR_STEP] = min(s.steps, held - held % every)
+    step = st.slider("Training step", min_value=0, max_value=s.steps, value=s.steps,
+                     step=every, key=keys.TR_STEP, bind="query-params")  # fmt: skip
+    st.caption(
+        "Each row is a query, labelled with the key it should attend to after the arrow "
+        "(“S → S”: the query S should look at the key S). Move the slider to watch the "
+        "pattern sharpen, or freeze."
+    )
+    for col, h in zip(st.columns(2, gap="large"), pair, strict=True):
+        with col:
+            plot(lazy(tf.step_weights, h, step), key=f"tr_weights_{h.scaled}")
+            i = h.at(step)
+            st.caption(
+                f"{tf.NAME[h.scaled].capitalize()}, step {h.checkpoints[i]}: "
+                f"{h.stuck[h.checkpoints[i]]} rows of the batch stuck (largest weight ≥ "
+                f"{SATURATED} on a wrong key), gradient to W_Q "
+                f"{h.grad_q[h.checkpoints[i]]:.1e}."
+            )
+    plot(lazy(tf.row_saturation, pair, step), key="tr_saturation")
+    st.caption("A hatched bar is a row whose largest weight sits on a wrong key.")
+
+
+def open_in_walkthrough(s: TrainSettings, pair: tuple[History, History]) -> None:
+    """Buttons that make one run's example, at the slider's step, the app's scenario."""
+    st.subheader("Open this step in the walkthrough")
+    st.caption(
+        "Makes this example's Q, K and V at the slider's step the app's scenario (direct "
+        "mode, with the run's scaling): every walkthrough page then shows the trained head."
+    )
+    with st.container(horizontal=True):
+        clicked = [st.button(f"Open {tf.NAME[h.scaled]}", key=f"tr_open_{h.scaled}")
+                   for h in pair]  # fmt: skip
+    for h, pressed in zip(pair, clicked, strict=True):
+        if not pressed:
+            continue
+        step = st.session_state.get(keys.TR_STEP, s.steps)
+        try:
+            scenario = step_scenario(h, int(step))
+        except InputError as exc:
+            st.warning(md_escape(exc.message))
+            return
+        state.replace_scenario(scenario)  # undoable, like every load
+        state.notice(
+            f"The Training lab's example at step {h.checkpoints[h.at(int(step))]} "
+            f"({tf.NAME[h.scaled]}, d_k = {s.d_k}) is now your scenario. Undo in the sidebar "
+            "brings back the one it replaced."
+        )
+        st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
+
+
+def explanation() -> None:
+    st.header("Why the loss is on the output")
+    st.markdown(
+        """
+    **The loss only sees the output.** A head's output is the weighted sum of the values,
+    and here the loss is how far that output is from the right key's value (the mean squared
+    error). That is where a transformer's loss meets a head too: far downstream, through V,
+    never on the weights themselves. So the gradient that reaches a row's scores is the
+    softmax's Jacobian diag(w) − w wᵀ times the output's error, and every entry of that
+    Jacobian has a weight as a factor.
+
+    **A saturated row gets no gradient.** When a row puts weight 1 on one key and about 0
+    on the rest, every entry of diag(w) − w wᵀ is about 0, whether the key is right or
+    wrong. The row's error can be as large as it gets: nothing reaches W_Q and W_K to move
+    it. Without the scaling, the raw scores have a spread of about √d_k, so at d_k = 256
+    most rows start saturated on a random key. The rows that are not saturated learn (fast:
+    unscaled scores are d_k times more sensitive), the shared weights drag some others
+    along, and what is left stays stuck: the loss stops on a plateau.
+
+    **Why not a loss on the weights?** With a cross-entropy on the weights themselves, the
+    log cancels the softmax's Jacobian: the score gradient is just w − target, largest for
+    a row saturated on a wrong key, and an unscaled run would not stall (it might even
+    diverge). That would teach the wrong lesson: it is not what happens inside a model.
+    """
+    )

@@ -1,0 +1,104 @@
+"""The Training lab in a real browser: train, move the step slider, watch the heatmap change,
+open the step in the walkthrough; on a desktop and on a phone.
+
+Uses the shared server of tests/e2e/conftest.py (one for the whole run).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from helpers import MAIN, goto, shot, wait_idle
+from page_objects import Heatmap, key
+from playwright.sync_api import Browser, Page, expect
+
+from attention_core import Scenario
+from attention_core.training import TrainSettings, train_both
+
+pytestmark = pytest.mark.e2e
+TIMEOUT = 30_000
+PHONE = {
+    "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+    "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+    "(KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+}  # fmt: skip
+
+
+class TrainingLab:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def open(self, params: str = "") -> TrainingLab:
+        goto(self.page, f"/training{params}")
+        self.page.wait_for_selector(f"{key('tr_weights_False')} .main-svg", timeout=TIMEOUT)
+        wait_idle(self.page)
+        return self
+
+    def title(self, chart: str) -> str:
+        return (self.page.locator(f"{key(chart)} .g-gtitle").first.text_content() or "").strip()
+
+    def cells(self, chart: str) -> list[str]:
+        """The numbers printed in a heatmap's cells."""
+        return Heatmap(self.page, key(chart)).cell_texts()
+
+    def press(self, slider: str, button: str, chart: str, before: str) -> None:
+        """Focus ``slider`` (a widget key), press ``button``; wait for ``chart``'s new title."""
+        sel = f"{key(slider)} input[type='range'], {key(slider)} [role='slider']"
+        self.page.locator(sel).first.focus()
+        self.page.keyboard.press(button)
+        self.page.wait_for_function(
+            "([sel, before]) => { const t = document.querySelector(sel);"
+            " return t && t.textContent.trim() !== before; }",
+            arg=[f"{key(chart)} .g-gtitle", before], timeout=TIMEOUT,
+        )  # fmt: skip
+        wait_idle(self.page)
+
+
+def test_train_step_through_and_open_in_the_walkthrough(page: Page, console_errors) -> None:
+    lab = TrainingLab(page).open()
+    assert page.locator(f"{MAIN} h1").first.inner_text().strip() == "Training"
+    assert lab.title("tr_weights_False") == "Without scaling: weights at step 200"
+    assert "after 200 steps" in page.locator(MAIN).inner_text().lower()
+
+    # train: fewer steps (the steps slider, one notch left) is a new run of both
+    lab.press("tr_steps", "ArrowLeft", "tr_weights_False", "Without scaling: weights at step 200")
+    page.wait_for_url(re.compile(r"[?&]tr_steps=100"), timeout=TIMEOUT)
+    assert lab.title("tr_weights_True") == "With 1/√d_k: weights at step 100"
+    trained = lab.cells("tr_weights_True")
+
+    # the step slider back to the start: the heatmap shows the untrained head
+    lab.press("tr_step", "Home", "tr_weights_True", "With 1/√d_k: weights at step 100")
+    page.wait_for_url(re.compile(r"[?&]tr_step=0"), timeout=TIMEOUT)
+    assert lab.title("tr_weights_True") == "With 1/√d_k: weights at step 0"
+    start = lab.cells("tr_weights_True")
+    assert start != trained
+    unscaled, scaled = train_both(TrainSettings(steps=100))  # the core, on the same settings
+    expected = [f"{w:.3f}" for w in scaled.weights[0].ravel()]  # step 0, every cell
+    assert sorted(start) == sorted(expected), (start[:8], expected[:8])
+    assert page.locator(f"{MAIN} [data-testid='stException']").count() == 0
+    shot(page, "training_lab_desktop")
+
+    page.get_by_role("button", name="Open without scaling").click()
+    page.wait_for_url(re.compile(r".*/scores\?s=.*"), timeout=TIMEOUT)
+    page.wait_for_selector(f"{MAIN} h1:has-text('Scores')", timeout=TIMEOUT)
+    expect(page.get_by_text("Training lab's example at step 0")).to_be_visible(timeout=10_000)
+    loaded = Scenario.from_url(re.search(r"[?&]s=([^&]+)", page.url).group(1))
+    assert loaded.mode == "direct" and loaded.scaled is False
+    np.testing.assert_array_equal(loaded.Q, unscaled.Q[0])  # the link's numbers are exact
+    np.testing.assert_array_equal(loaded.V, unscaled.V)
+    console_errors.assert_clean("the Training lab")
+
+
+def test_the_lab_on_a_phone(browser: Browser, browser_context_args: dict) -> None:
+    context = browser.new_context(**{**browser_context_args, **PHONE})
+    try:
+        page = context.new_page()
+        lab = TrainingLab(page).open("?tr_step=40")
+        assert lab.title("tr_weights_False") == "Without scaling: weights at step 40"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["viewport"]["width"], width  # nothing wider than the screen
+        shot(page, "training_lab_phone")
+    finally:
+        context.close()
