@@ -17,6 +17,7 @@ same history, to the last bit, for both runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -164,5 +165,5 @@ def train_both(settings: TrainSettings) -> tuple[History, History]:
         return train(s, scaled=False, data=data), train(s, scaled=True, data=data)
 
 
-def with_changes(settings: TrainSettings, **changes: object) -> TrainSettings:
+def with_changes(settings: TrainSettings, **changes: Any) -> TrainSettings:
     return replace(settings, **changes)
