@@ -734,6 +734,12 @@ class PresentationPage(AppPage):
         self.page.get_by_role("link", name="Exit presentation").click()
 
 
+class TrainingPage(AppPage):
+    """The Training lab (its journey: tests/e2e/test_training_browser.py)."""
+
+    path = "/training"
+
+
 class ConsolePage(AppPage):
     """The teacher's console: outside a live class, what it is and Go live."""
 
@@ -935,6 +941,7 @@ PAGES: dict[str, type[AppPage]] = {
     "softmax": SoftmaxPage,
     "output": OutputPage,
     "scaling-lab": ScalingLabPage,
+    "training": TrainingPage,
     "multi-head": MultiHeadPage,
     "exercises": ExercisesPage,
     "present": PresentationPage,

@@ -62,7 +62,9 @@ def test_loading_an_example_over_my_edits_is_undone_from_the_sidebar(page: Page)
     goto(page, "/inputs")
     type_tokens(page, "my own words here")
     sidebar = page.locator(SIDEBAR)
-    sidebar.locator(".st-key-preset_choice").click()
+    choice = sidebar.locator(".st-key-preset_choice input")
+    choice.evaluate("e => e.scrollIntoView({block: 'center'})")  # room below for its list
+    choice.click()
     page.get_by_role("option", name=PRESETS["paper_toy"].title).click()
     wait_idle(page)
     edited = page.evaluate("location.search")  # my own words are in the address already

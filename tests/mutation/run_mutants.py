@@ -272,6 +272,48 @@ MUTANTS = (
         'return JoinAddress(f"{scheme}://{host}:{port}", True)',
         ("tests/live/test_join_address.py",),
     ),
+    Mutant(
+        "a room driven without its secret (a student's address changes the class)",
+        "attention_ui/live/rooms.py",
+        'if not hmac.compare_digest(record["secret"], _digest(secret)):',
+        "if False:",
+        ("tests/live/test_rooms.py",),
+    ),
+    Mutant(
+        "the join limiter keys a device by the header it wrote itself",
+        "attention_ui/live/rooms.py",
+        "return entries[-1]",
+        "return entries[0]",
+        ("tests/live/test_rooms.py",),
+    ),
+    Mutant(
+        "the room's page pulls a teacher back on every run (Exit presentation bounces)",
+        "attention_ui/live/session.py",
+        "    if room.version == s.applied:",
+        "    if False:",
+        ("tests/live/test_live_lesson.py",),
+    ),
+    Mutant(
+        "a student who leaves the teacher's page is pulled back to it",
+        "attention_ui/live/session.py",
+        "        explore()",
+        "        pass",
+        ("tests/live/test_live_lesson.py",),
+    ),
+    Mutant(
+        "the projector shows the class's counts before the reveal",
+        "attention_ui/live/ask.py",
+        "        if q.counts_public:",
+        "        if True:",
+        ("tests/live/test_live_pages.py",),
+    ),
+    Mutant(
+        "a one-cell question is told about a whole row",
+        "attention_core/exercises/checker.py",
+        "    if answer.size == 1:",
+        "    if False:",
+        ("tests/core/test_cell_verdicts.py",),
+    ),
 )
 
 
