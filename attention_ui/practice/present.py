@@ -290,7 +290,7 @@ def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
         if live.following_student():  # the teacher steps for the whole class: no Back, Next
             title, bar, leave = st.columns([2.2, 7.8, 1.6], vertical_alignment="center")
         else:
-            widths = [2.2, 1, 4.2, 1, 1.6, 1.6]
+            widths = [1.9, 1.1, 3.6, 1.1, 1.5, 1.8]  # Back, Next, Exit whole at 1024 px
             title, back, bar, nxt, room, leave = st.columns(widths, vertical_alignment="center")
             back.button("Back", key=BACK_KEY, on_click=_go, args=(k - 1, n), disabled=k == 1,
                         shortcut="Left", width="stretch")  # fmt: skip
