@@ -39,8 +39,10 @@ if asked in pages and asked != state.current_page():
     live.explore()  # a following student who opens another page explores on their own
     st.switch_page(pages[asked], query_params=state.share_query() if state.link_fits() else None)
 elif room_page in pages and room_page != state.current_page() and not spec.console:
-    # the teacher (or, for a teacher's projector, their console) took the class elsewhere
-    st.switch_page(pages[room_page], query_params=state.share_query(live.page_query(room_page)))
+    # the teacher (or, for a teacher's projector, their console) took the class elsewhere;
+    # the page's picks went into its widgets' keys (a bound widget's own parameter may not
+    # be set by hand: it writes the address itself)
+    st.switch_page(pages[room_page], query_params=state.share_query())
 elif linked in pages and linked != state.current_page():
     st.switch_page(pages[linked], query_params=state.share_query())
 live.stay_or_explore(state.current_page())  # a student who left the room's page explores

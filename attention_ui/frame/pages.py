@@ -44,6 +44,7 @@ LABS: tuple[PageSpec, ...] = (
         "app_pages/labs/scaling_lab.py",
         "Labs",
         "Sweep d_k: softmax saturation with and without scaling",
+        watches=True,  # the lab's fragment (scaling_lab.lab) follows the teacher's d_k
     ),
     PageSpec(
         "training",

@@ -252,11 +252,6 @@ def page_params(page: str) -> dict:
     return _page_params(page, {p: ss[p] for p in keys.PAGE_PARAMS.get(page, ()) if p in ss})
 
 
-def page_query(page: str) -> dict[str, str]:
-    """The page's picks as its address carries them, for the switch that follows the room."""
-    return {p: str(v) for p, v in page_params(page).items()}
-
-
 def stay_or_explore(page: str) -> None:
     """A following student on another page than the room's, with nothing changed in the room
     (a link such as *Exit presentation*, the browser's Back), explores on their own."""
@@ -266,9 +261,9 @@ def stay_or_explore(page: str) -> None:
 
 
 def take_step() -> bool:
-    """A follower's slide, rerun alone: take the room's step if nothing else changed. False
-    when a full run must take the rest: another page or example, a pause or a question, a
-    class that ended, a store that is down or back."""
+    """A follower's slide or lab, rerun alone: take the room's step and the page's picks if
+    nothing else changed. False when a full run must take the rest: another page or example,
+    a pause or a question, a class that ended, a store that is down or back."""
     s = seat()
     room = _room(s) if s is not None and s.following else None
     if room is None or s.down:
@@ -278,6 +273,7 @@ def take_step() -> bool:
         return False
     if room.version != s.applied:
         st.session_state[keys.PRESENT_STEP] = room.step
+        st.session_state.update(_page_params(room.page, room.params or {}))
         s.applied = room.version
     return True
 

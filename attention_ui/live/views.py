@@ -51,6 +51,15 @@ def watcher() -> None:
         _watch(s)
 
 
+def follow_here() -> None:
+    """At the top of the fragment of a page that watches (``PageSpec.watches``): the
+    teacher's next step or pick reruns only this fragment (a class's 110 phones rerun at
+    once: bench/RESULTS.md); anything else the teacher changed takes a full run."""
+    if own_run() and not session.take_step():
+        st.rerun(scope="app")
+    watcher()
+
+
 def _page_drawn(s: session.Seat) -> bool:
     """Whether a following seat's page runs: a paused student sees only the pause notice."""
     return s.role == "student" and not s.paused

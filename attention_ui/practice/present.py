@@ -256,9 +256,7 @@ def _followed(s: Scenario, t: AttentionTrace) -> None:
     """A following student's slide and the class's watcher, in a fragment: the teacher's next
     step reruns only this, not the app's frame (a class's 110 phones rerun at once; see
     bench/RESULTS.md). Anything else the teacher changed takes a full run."""
-    if live_views.own_run() and not live.take_step():
-        st.rerun(scope="app")
-    live_views.watcher()
+    live_views.follow_here()
     _slide(s, t)
 
 

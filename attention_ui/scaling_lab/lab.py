@@ -17,6 +17,7 @@ from attention_ui.draw.figures import heatmap, weights_heatmap
 from attention_ui.draw.text import count
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.widgets import bad_link_value, show_code, stale_notice
+from attention_ui.live.views import follow_here
 from attention_ui.scaling_lab import figures as sf
 from attention_ui.views.cache import lazy, resolve
 from attention_ui.views.chart import described_by, numbers_of_parts, plot
@@ -46,6 +47,7 @@ def sweep_for(seed: int) -> pd.DataFrame:
 
 @guard.fragment
 def lab() -> None:
+    follow_here()  # a live class: the teacher's next d_k reruns only this (PageSpec.watches)
     bad_link_value(keys.LAB_DK, lambda v: v in {str(d) for d in DK_POWERS},
                    "a power of two from 1 to 1024")  # fmt: skip
     bad_link_value(keys.LAB_SEED, lambda v: v.isdigit() and int(v) <= 1_000_000,
