@@ -158,18 +158,25 @@ def projector_results() -> None:
     _projected()
 
 
-@st.fragment(run_every=1.0)
-def _projected() -> None:
+def _open_question() -> tuple[Question, Step, Tally] | None:
+    """The room's open question as this session last read it, its step and its answers so
+    far; None when there is none (or the store cannot say, which the page then says)."""
     s = session.seat()
     q = Question.of(s.question) if s is not None and s.question else None
     if q is None or not q.open:
-        return
-    step = room_step(s, q)
+        return None
     try:
-        tally = questions().tally(s.code, q.id)
+        return q, room_step(s, q), questions().tally(s.code, q.id)
     except StoreDownError:
         st.caption("Live class: reconnecting… the answers are kept in the class's store.")
+        return None
+
+
+@st.fragment(run_every=1.0)
+def _projected() -> None:
+    if (out := _open_question()) is None:
         return
+    q, step, tally = out
     with st.container(key="live_projected", border=True):
         words, chart = st.columns([3, 2] if q.counts_public else [1, 0.001], gap="medium")
         with words, st.container(key="live_results_words"):
@@ -211,18 +218,10 @@ def console_results() -> None:
 
 @st.fragment(run_every=1.0)
 def _results() -> None:
+    if (out := _open_question()) is None:
+        return
+    q, step, tally = out
     s = session.seat()
-    if s is None or not s.question:
-        return
-    q = Question.of(s.question)
-    if not q.open:
-        return
-    step = room_step(s, q)
-    try:
-        tally = questions().tally(s.code, q.id)
-    except StoreDownError:
-        st.caption("Live class: reconnecting… the answers are kept in the class's store.")
-        return
     with st.container(key="live_results", border=True):
         st.markdown(f"**Question:** {_prompt(q, step)}")
         if q.revealed:

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -29,7 +27,13 @@ import pytest
 from classroom_server import Classroom, start_classroom
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from helpers import ARTIFACTS_DIR, CHROMIUM_ARGS, find_chromium, wait_idle
+from helpers import (
+    ARTIFACTS_DIR,
+    CHROMIUM_ARGS,
+    decode_qr,
+    find_chromium,
+    wait_idle,
+)
 from playwright.sync_api import Page, expect, sync_playwright
 
 from attention_ui.frame.address import network_ip
@@ -53,16 +57,6 @@ def lesson_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Clas
     with start_classroom("0.0.0.0", {"LIVE_STORE": f"sqlite://{db}"}) as room:
         port = room.url.rsplit(":", 1)[1]
         yield room, f"http://{ip}:{port}", f"sqlite://{db}"
-
-
-def decode_qr(png: Path) -> str:
-    zbar = shutil.which("zbarimg")
-    if zbar is None:
-        pytest.fail("no zbarimg: apt-get install -y zbar-tools (.ci/run installs it)")
-    out = subprocess.run([zbar, "--quiet", "--raw", str(png)], capture_output=True, text=True,
-                         timeout=30)  # fmt: skip
-    assert out.returncode == 0, f"no QR code in {png}: {out.stderr}"
-    return out.stdout.strip()
 
 
 def on_screen(page: Page, selector: str) -> bool:

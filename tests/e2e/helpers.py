@@ -392,3 +392,16 @@ class ConsoleLog:
         assert not bad, f"console errors{' on ' + where if where else ''}:\n" + "\n".join(
             map(str, bad)
         )
+
+
+def decode_qr(png: Path) -> str:
+    """The text of the QR code in a screenshot, read by zbarimg (Debian's zbar-tools)."""
+    import pytest
+
+    zbar = shutil.which("zbarimg")
+    if zbar is None:
+        pytest.fail("no zbarimg: apt-get install -y zbar-tools (.ci/run installs it)")
+    out = subprocess.run([zbar, "--quiet", "--raw", str(png)], capture_output=True, text=True,
+                         timeout=30)  # fmt: skip
+    assert out.returncode == 0, f"no QR code in {png}: {out.stderr}"
+    return out.stdout.strip()

@@ -7,13 +7,11 @@ tallied and revealed. (The whole lesson through make classroom: tests/deploy.)""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from helpers import wait_idle
+from helpers import decode_qr, wait_idle
 from page_objects import PresentationPage
 from playwright.sync_api import Browser, Page, expect
 
@@ -42,16 +40,6 @@ def expect_step(page: Page, k: int, timeout: int = FOLLOW_MS) -> None:
 
 def scenario_of(page: Page) -> str:
     return parse_qs(urlsplit(page.url).query).get("s", [""])[0]
-
-
-def decode_qr(png: Path) -> str:
-    zbar = shutil.which("zbarimg")
-    if zbar is None:
-        pytest.fail("no zbarimg: apt-get install -y zbar-tools (.ci/run installs it)")
-    out = subprocess.run([zbar, "--quiet", "--raw", str(png)], capture_output=True, text=True,
-                         timeout=30)  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    return out.stdout.strip()
 
 
 def go_live(teacher: Page) -> str:
