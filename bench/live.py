@@ -98,6 +98,7 @@ class Phone:
         self.answer_sent = 0.0  # when this phone sent its answer (perf_counter)
         self.cached: dict[str, int] = {}  # message hash -> step it carried (0: none)
         self.headings: list[tuple[float, str]] = []  # (when, text) of each page title drawn
+        self.cached_headings: dict[str, str] = {}  # message hash -> the page title it drew
         self.queries: list[tuple[float, str]] = []  # (when, query) each address change
         self.http: KeptAlive | None = None  # the watcher's fetches reuse one connection
         self.finished = asyncio.Event()
@@ -244,8 +245,10 @@ class Phone:
             self.queries.append((time.perf_counter(), self.query))
         elif kind == "auto_rerun":
             self.fragment, self.interval = fwd.auto_rerun.fragment_id, fwd.auto_rerun.interval
-        elif kind == "ref_hash":
+        elif kind == "ref_hash":  # a message the phone had: what it carried is drawn again
             self._saw(self.cached.get(fwd.ref_hash, 0))
+            if fwd.ref_hash in self.cached_headings:
+                self.headings.append((time.perf_counter(), self.cached_headings[fwd.ref_hash]))
         elif kind == "script_finished":
             if fwd.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                 self.finished.set()
@@ -268,6 +271,8 @@ class Phone:
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
         elif which == "heading" and element.heading.tag == "h1":
             self.headings.append((time.perf_counter(), element.heading.body))
+            if fwd.metadata.cacheable:
+                self.cached_headings[fwd.hash] = element.heading.body
         elif which == "button":
             self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
         elif which == "text_input":
