@@ -202,6 +202,13 @@ MUTANTS = (
         "return True",
         ("tests/figures/test_narrow_figures.py",),
     ),
+    Mutant(
+        "the heads fix writes K where Q was typed",
+        "attention_core/shapes.py",
+        "X = np.hstack([wide(Q), wide(K), wide(V)])",
+        "X = np.hstack([wide(K), wide(Q), wide(V)])",
+        ("tests/core/test_scenario_heads.py",),
+    ),
 )
 
 
