@@ -7,6 +7,7 @@ go.Heatmap is used rather than plotly.express: px.imshow costs ~54 ms a call, go
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -161,7 +162,10 @@ def _heatmap(
             **scale,
         )
     ]
-    angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
+    cell = cell_px(M.shape)
+    angle, top = top_room(col_labels, FONT["size"], cell)
+    left, right = side_room(row_labels, FONT["size"]), 10 + right_margin
+    bar = COLORBAR if showscale else 0
     # Margins computed here, not by Plotly's automargin: that measures every label after
     # drawing and then draws the figure again (a third of Plotly's time in the browser on
     # a multi-head head count change: CDP profile, bench/browser_profile.py).
@@ -173,20 +177,19 @@ def _heatmap(
             "type": "category",
             "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
-        },
+        }
+        | SQUARE_X,
         "yaxis": {
             "title": {"text": row_title, "standoff": 6},
             "type": "category",
             "range": [M.shape[0] - 0.5, -0.5],
-        },  # first row on top, as in a matrix
+        }  # first row on top, as in a matrix
+        | SQUARE_Y,
         "plot_bgcolor": MASKED_BG,
-        "height": _height(M.shape[0]) + top - 60,
-        "margin": {
-            "l": side_room(row_labels, FONT["size"]),
-            "r": 10 + right_margin,
-            "t": top,
-            "b": 10,
-        },
+        "height": top + 10 + max(M.shape[0] * cell, BAR_PX if showscale else 0),
+        "width": (width := grid_width(title, left, right + bar, M.shape[1] * cell)),
+        # a title wider than the grid: the room is on the right, so the cells stay as asked
+        "margin": {"l": left, "r": width - left - bar - M.shape[1] * cell, "t": top, "b": 10},
         "font": FONT,
         "annotations": annotations,
         "shapes": [] if highlight is None else [_outline(*highlight)],
@@ -268,8 +271,37 @@ def _cell_font(shape: tuple[int, int]) -> int:
     return 16 if max(shape) <= 6 else 13 if max(shape) <= 12 else 10
 
 
-def _height(n_rows: int) -> int:
-    return int(np.clip(140 + 52 * n_rows, 220, 900))
+# Every heatmap's cells are square, whatever its shape (1 × n, n × 1, 1 × 1, 64 × 64): the
+# figure asks for the width its cells need (``cell_px``), and where the page gives it less
+# (a column, a phone) the plot keeps the squares and shrinks toward the top left.
+SQUARE_X = {"constrain": "domain", "constraintoward": "left"}
+SQUARE_Y = {"scaleanchor": "x", "scaleratio": 1, "constrain": "domain", "constraintoward": "top"}
+GRID_PX = 640  # px the cells of a heatmap share across or down, at most
+MAX_CELL, MIN_CELL = 90, 13  # px: a 1 × 1 is not a poster; a 64 × 64 still 832 px tall
+COLORBAR = 70  # px: the colour bar and its ticks, right of the plot
+BAR_PX = 120  # px: the plot's height at least, with a colour bar (its ticks need it)
+TITLE_FONT = 1.2  # Plotly's title type against the figure's font
+
+
+def cell_px(shape: tuple[int, int]) -> int:
+    """The side (px) of a heatmap's square cells: the rows of an n-row matrix share the
+    height the app has always given it (52 px a row and 70 px more, up to 830 px), and no
+    row of cells is wider than GRID_PX."""
+    n_rows, n_cols = shape
+    height = float(np.clip(70 + 52 * n_rows, 150, 830))
+    return int(np.clip(min(height / n_rows, GRID_PX / n_cols), MIN_CELL, MAX_CELL))
+
+
+def grid_width(title: str, left: int, right: int, cells: float, font: int = FONT["size"]) -> int:
+    """A heatmap figure's width (px): its cells and margins, or its title's if wider (a
+    one-row grid's title was cut to "Raw scores Q Kᵀ (1 × 3" on a phone)."""
+    title_px = text_px(re.sub(r"<[^>]*>", "", title), TITLE_FONT * font) + 16
+    return int(max(left + cells + right, title_px))
+
+
+def is_square_grid(figure: go.Figure) -> bool:
+    """Whether ``figure`` is a heatmap of ``heatmap``'s, whose cells are kept square."""
+    return figure.layout.yaxis.scaleanchor == "x"
 
 
 def weights_heatmap(

@@ -209,6 +209,20 @@ MUTANTS = (
         "X = np.hstack([wide(K), wide(Q), wide(V)])",
         ("tests/core/test_scenario_heads.py",),
     ),
+    Mutant(
+        "a heatmap's rows keep the old 52 px whatever its columns get",
+        "attention_ui/draw/figures.py",
+        '"height": top + 10 + max(M.shape[0] * cell,',
+        '"height": top + 10 + max(M.shape[0] * 52,',
+        ("tests/figures/test_square_cells.py",),
+    ),
+    Mutant(
+        "a phone's grid keeps PHONE_CELL rows when its columns are squeezed",
+        "attention_ui/draw/phone.py",
+        "row = min(PHONE_CELL, plot / n_cols)",
+        "row = PHONE_CELL",
+        ("tests/figures/test_square_cells.py",),
+    ),
 )
 
 
