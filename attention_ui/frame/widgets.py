@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import look
+from attention_ui.frame import grids, look
 from attention_ui.frame.pages import BY_KEY, neighbours
 from attention_ui.stages.registry import Stage
 
@@ -174,6 +174,11 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
         slot.warning(
             "Your latest edit has a problem, so this page still shows the last valid "
             f"scenario. The problem: {md_escape(err.message)}"
+        )
+    elif dropped := grids.dropped_cells():  # a bad cell, left on Inputs: it was not kept
+        slot.warning(
+            f"Not kept from your edits on Inputs: {md_escape('; '.join(dropped))}. This page "
+            "shows the last valid scenario, with that cell's last number; Inputs shows it too."
         )
 
 

@@ -223,6 +223,13 @@ MUTANTS = (
         "row = PHONE_CELL",
         ("tests/figures/test_square_cells.py",),
     ),
+    Mutant(
+        "a cell left bad on Inputs goes unsaid on the other pages",
+        "attention_ui/frame/widgets.py",
+        "elif dropped := grids.dropped_cells():",
+        "elif dropped := []:",
+        ("tests/pages/test_newcomer.py",),
+    ),
 )
 
 

@@ -5,9 +5,14 @@ Expected numbers are computed here with NumPy from the scenario's own matrices."
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from attention_core import PRESETS
+from attention_core import PRESETS, InputError
+from attention_core.parsing import parse_number
+from attention_ui.frame.pages import BY_KEY
 from attention_ui.stages.data import softmax_table
+from tests.pages.test_drafts_agree import INPUTS, SCORES, inputs_page
+from tests.spec import grid_key
 from tests.tolerance import assert_within, eps, softmax_bound
 
 
@@ -25,3 +30,34 @@ def test_a_phones_softmax_table_keeps_the_weights_in_three_columns() -> None:
     delta = 2 * eps(np.float64) * np.abs(row)
     assert_within(phone["weight"].to_numpy(), want, softmax_bound(row, want, delta))
     assert phone["score"].iloc[1] == f"{row[1]:.4g}"
+
+
+def test_a_decimal_comma_is_named() -> None:
+    for typed, meant in (("1,5", "1.5"), ("−0,25", "-0.25")):
+        with pytest.raises(InputError) as caught:
+            parse_number(typed)
+        assert caught.value.message.endswith(f"is not a number: write the decimal with a point, "
+                                             f"{meant}")  # fmt: skip
+    with pytest.raises(InputError, match=r"^'1,000,5' is not a number$"):
+        parse_number("1,000,5")
+
+
+def test_a_cell_left_bad_on_inputs_is_named_on_the_next_page() -> None:
+    """It was dropped silently: the next page showed the last valid scenario without a word,
+    and "Not kept" appeared only back on Inputs."""
+    at = inputs_page()
+    at.session_state[grid_key(at, "W_k")] = {"edited_rows": {0: {"d1": "1,5"}},
+                                             "added_rows": [], "deleted_rows": []}  # fmt: skip
+    at.run()
+    at.switch_page(SCORES).run()
+    (notice,) = [w.value.replace("\\", "") for w in at.warning]
+    assert notice.startswith("Not kept from your edits on Inputs: W_k row 1, column 1: '1,5'")
+    assert "write the decimal with a point, 1.5" in notice and "last valid scenario" in notice
+    at.switch_page(BY_KEY["softmax"].path).run()
+    assert [w.value for w in at.warning] == [at.warning[0].value] and "Not kept" in at.warning[
+        0
+    ].value
+    at.switch_page(INPUTS).run()  # said at its grid, once
+    assert any("Not kept: W" in w.value for w in at.warning)
+    at.switch_page(SCORES).run()
+    assert not [w for w in at.warning if "Not kept" in w.value]
