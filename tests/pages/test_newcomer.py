@@ -4,16 +4,23 @@ Expected numbers are computed here with NumPy from the scenario's own matrices."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS, InputError
+from attention_core.exercises.catalogue import all_exercises
 from attention_core.parsing import parse_number
+from attention_ui.draw.text import sentence, titled
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.stages.data import softmax_table
 from tests.pages.test_drafts_agree import INPUTS, SCORES, inputs_page
 from tests.spec import grid_key
 from tests.tolerance import assert_within, eps, softmax_bound
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def test_a_phones_softmax_table_keeps_the_weights_in_three_columns() -> None:
@@ -61,3 +68,27 @@ def test_a_cell_left_bad_on_inputs_is_named_on_the_next_page() -> None:
     assert any("Not kept: W" in w.value for w in at.warning)
     at.switch_page(SCORES).run()
     assert not [w for w in at.warning if "Not kept" in w.value]
+
+
+def test_no_title_or_description_names_a_lesson_instead_of_its_subject() -> None:
+    """ "Lesson 88's quiz" meant nothing to a newcomer; the lesson stays as the source."""
+    for exercise in all_exercises():
+        assert "Lesson" not in exercise.title and "Lesson" not in exercise.short_title
+    assert all("Lesson" not in p.description for p in PRESETS.values())
+    quiz = next(e for e in all_exercises() if e.id == "quiz88")
+    assert quiz.title == "Two keys: how scores become 80 % and 20 % of the attention"
+    assert quiz.source.startswith("Lesson 88")
+
+
+def test_a_title_ending_in_a_question_mark_is_not_followed_by_more_punctuation() -> None:
+    assert sentence("Which word: animal, jungle or hunt?") == "Which word: animal, jungle or hunt?"
+    assert sentence("The cat sat on the mat") == "The cat sat on the mat."
+    assert titled("Why not remove the scaling?", "What goes wrong?") == (
+        "Why not remove the scaling? What goes wrong?"
+    )
+    assert titled("Two keys", "step 1") == "Two keys: step 1"
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    at.selectbox(key="preset_choice").set_value("hungry").run()  # the sidebar's examples
+    at.button(key="preset_choice_load").click().run()
+    (toast,) = [t.value for t in at.toast]
+    assert "hunt?. " not in toast and "hunt? Undo brings back" in toast, toast
