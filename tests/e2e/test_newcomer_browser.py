@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from helpers import MAIN, goto, shot
-from playwright.sync_api import Browser, BrowserContext
+from helpers import MAIN, goto, shot, wait_idle
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from attention_core import PRESETS
 
@@ -76,3 +76,21 @@ def test_the_grid_toolbar_leaves_the_caption_readable_on_a_phone(phone: BrowserC
         shot(page, "newcomer-phone-inputs")
     finally:
         page.close()
+
+
+def test_append_on_the_decoder_logs_no_streamlit_warning(page: Page, streamlit_server) -> None:
+    """Append set the prompt box that was also given a default: Streamlit logged "The widget
+    with key "dec_text" was created with a default value but also had its value set via the
+    Session State API" (once per process)."""
+    goto(page, "/decoder")
+    box = page.locator(f"{MAIN} .st-key-dec_text input")
+    before = box.input_value()
+    page.locator(f"{MAIN} .st-key-dec_append button").click()
+    page.wait_for_function(
+        "([sel, old]) => document.querySelector(sel).value !== old",
+        arg=[f"{MAIN} .st-key-dec_text input", before],
+    )
+    wait_idle(page)
+    assert box.input_value().startswith(before) and len(box.input_value()) > len(before)
+    assert '"dec_text" was created with a default value' not in streamlit_server.output()
+    shot(page, "newcomer-decoder-append", full=False)
