@@ -74,7 +74,7 @@ lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load.py)
+bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load/)
 	$(PY) -m bench
 
 # The README's images, from the app as it is now (a real server and Debian's Chromium).

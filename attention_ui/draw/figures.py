@@ -168,7 +168,7 @@ def _heatmap(
     bar = COLORBAR if showscale else 0
     # Margins computed here, not by Plotly's automargin: that measures every label after
     # drawing and then draws the figure again (a third of Plotly's time in the browser on
-    # a multi-head head count change: CDP profile, bench/browser_profile.py).
+    # a multi-head head count change: CDP profile, bench/profile/browser_profile.py).
     layout = {
         "title": TITLE | {"text": title},
         "xaxis": {

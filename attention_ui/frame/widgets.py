@@ -82,7 +82,7 @@ def choose_section(label: str, names: Sequence[str], key: str, default: str | No
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
-    bench/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
+    bench/pages/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
     """
     first = names[0] if default is None else default
     chosen = st.segmented_control(label, names, default=first, required=True, key=key,

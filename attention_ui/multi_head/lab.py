@@ -124,7 +124,7 @@ def _not_ready(s: Scenario) -> None:
             st.markdown(f"- {need}")
     if s.mode == "embeddings":  # the projections as they are, before any split
         # Also loads the browser's Plotly code before the click: the first chart of a page
-        # waits for it (seconds on a busy machine; bench/browser_mh.py, issue 21).
+        # waits for it (seconds on a busy machine; bench/pages/browser_mh.py, issue 21).
         Ws = {n: getattr(s, f"W_{n.lower()}") for n in "QKV"}
         chart(resolve(lazy(mf.split_figure, Ws, 1, look.phone(), "Your projections today")),
               "mh_before_split")  # fmt: skip
