@@ -97,6 +97,24 @@ def start_server(script: str = "app.py", root: str | Path = ROOT) -> tuple[subpr
 
 
 @contextlib.contextmanager
+def serving(script: str, root: str | Path = ROOT):
+    """The URL of ``streamlit run script`` in ``root``, stopped after."""
+    proc, url = start_server(script, root)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def skipped() -> list:
+    """What a bench reports when there is no Chromium."""
+    from bench import Result
+
+    return [Result("browser: skipped (no chromium)", [0.0])]
+
+
+@contextlib.contextmanager
 def served_chromium(script: str = "app.py"):
     """(url, browser): a real ``streamlit run`` and Debian's Chromium, both stopped after."""
     from playwright.sync_api import sync_playwright  # only the browser scripts need it
@@ -120,12 +138,58 @@ def settle(page) -> None:
     page.wait_for_timeout(200)
 
 
-def time_change(page, watch: str, act) -> float:
-    """Milliseconds from ``act()`` until the text under ``watch`` changes; then settle."""
-    before = drawn(page, watch)
+def time_change(page, watch: str, act, signature: str = SIGNATURE) -> float:
+    """Milliseconds from ``act()`` until what is drawn under ``watch`` changes (its
+    ``signature``: SIGNATURE, or a script of the same form); then settle."""
+    return time_changes(page, [watch], act, signature)
+
+
+def time_changes(page, watch: list[str], act, signature: str = SIGNATURE) -> float:
+    """Milliseconds from ``act()`` until what is drawn under every selector in ``watch``
+    has changed (the last of the charts an action redraws); then settle."""
+    before = [page.evaluate(signature, sel) for sel in watch]
+    every = f"""([sels, before]) => sels.every((sel, i) => {{
+        const now = ({signature})(sel);
+        return now.length > 0 && now !== before[i];
+    }})"""
     t0 = time.perf_counter()
     act()
-    page.wait_for_function(CHANGED, arg=[watch, before], timeout=30_000, polling=10)
+    page.wait_for_function(every, arg=[watch, before], timeout=30_000, polling=10)
     elapsed = (time.perf_counter() - t0) * 1000
     settle(page)
     return elapsed
+
+
+def switch_times(page, steps: int, click_to, shows: dict[str, str]) -> list[float]:
+    """Milliseconds of ``steps`` page switches between the two pages of ``shows`` (page name:
+    the selector its content shows), from ``click_to(name)`` (found before the clock: it
+    returns the click) until the page's selector is there; the first page is open."""
+    first, second = shows
+    samples = []
+    for k in range(steps):
+        name = second if k % 2 == 0 else first
+        click = click_to(name)
+        t0 = time.perf_counter()
+        click()
+        page.wait_for_selector(shows[name], timeout=30_000)
+        samples.append((time.perf_counter() - t0) * 1000)
+        settle(page)
+    return samples
+
+
+@contextlib.contextmanager
+def chromium():
+    """Debian's Chromium through Playwright (launched with CHROMIUM_ARGS, closed after), or
+    None where there is none: a bench then reports ``SKIPPED``."""
+    path = find_chromium()
+    if path is None:
+        yield None
+        return
+    from playwright.sync_api import sync_playwright  # only the browser benches need it
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

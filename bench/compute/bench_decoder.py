@@ -190,16 +190,12 @@ TABS = ".st-key-dec_scores_chart, .st-key-dec_softmax_chart"
 
 
 def bench_browser(steps: int) -> list[Result]:
-    from bench.common.browser import CHROMIUM_ARGS, FLOOR_APP, find_chromium
-    from bench.pages.bench_pages import _measure, serving
+    from bench.common.browser import FLOOR_APP, chromium, serving, skipped
+    from bench.pages.bench_pages import _measure
 
-    chromium = find_chromium()
-    if chromium is None:
-        return [Result("browser: skipped (no chromium)", [0.0])]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    with chromium() as browser:
+        if browser is None:
+            return skipped()
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         with serving(FLOOR_APP) as url:
             floor = _measure(page, url + "/", ".st-key-floor_toggle input", "Space",
@@ -207,7 +203,6 @@ def bench_browser(steps: int) -> list[Result]:
         with serving("app.py") as url:
             picks = _decoder_picks(page, url, steps)
         page.close()
-        browser.close()
     ref = Result("", floor).median
 
     def versus(samples: list[float]) -> str:

@@ -5,9 +5,9 @@ toggle reruns the whole page. bench/pages/floor_fragment.py sets them and times 
 
 import os
 
-import numpy as np
-import plotly.graph_objects as go
 import streamlit as st
+
+from bench.floors.grid import heatmap_toggle
 
 extra = int(os.environ.get("FLOOR_EXTRA", "0"))
 full = os.environ.get("FLOOR_FULL") == "1"
@@ -22,15 +22,6 @@ def static(n: int) -> None:
         kinds[i % len(kinds)](i)
 
 
-def grid() -> None:
-    flip = st.toggle("flip", key="floor_toggle")
-    z = np.arange(36, dtype=float).reshape(6, 6) / 7.0  # (6, 6)
-    z = -z if flip else z
-    labels = [f"t{i}" for i in range(6)]
-    heat = go.Heatmap(z=z, x=labels, y=labels, text=np.round(z, 2), texttemplate="%{text}")
-    st.plotly_chart(go.Figure(data=[heat], layout={"height": 400}), key="floor_heatmap")
-
-
 st.title("floor in a fragment")
 static(extra)
-(grid if full else st.fragment(grid))()
+(heatmap_toggle if full else st.fragment(heatmap_toggle))()

@@ -20,21 +20,22 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from attention_core import default_scenario  # noqa: E402
-from attention_ui.live.questions import EXERCISE, Questions  # noqa: E402
-from attention_ui.live.rooms import Rooms  # noqa: E402
-from attention_ui.storage.store import open_store  # noqa: E402
-from bench.common.browser import CHROMIUM_ARGS, FLOOR_APP, find_chromium, settle, time_change  # noqa: E402
-from bench.pages.bench_pages import serving  # noqa: E402
+from attention_core import default_scenario
+from attention_ui.live.questions import EXERCISE, Questions
+from attention_ui.live.rooms import Rooms
+from attention_ui.storage.store import open_store
+from bench.common.browser import (
+    CHROMIUM_ARGS,
+    FLOOR_APP,
+    find_chromium,
+    serving,
+    settle,
+    time_change,
+)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 ANSWERS = {"cell": "0.42", EXERCISE: "0.844, 0.114, 0.042"}

@@ -30,17 +30,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench.common.browser import (
-    CHANGED,
-    CHROMIUM_ARGS,
-    FLOOR_APP,
-    IDLE,
-    drawn,
-    find_chromium,
-    settle,
-    stage_control,
-    start_server,
-)
+from bench.common import browser as web
+from bench.common import tables
 from bench.pages.bench_real_model import _pick
 
 FLOOR_CELLS = ".st-key-floor_heatmap .heatmap-label"
@@ -96,7 +87,7 @@ def _mouse_on(page, locator) -> Callable[[], None]:
 
 def _tab(lab: Lab) -> Callable:
     return lambda page, k: _mouse_on(
-        page, stage_control(page, lab.prefix, "Softmax" if k % 2 == 0 else "Scores")
+        page, web.stage_control(page, lab.prefix, "Softmax" if k % 2 == 0 else "Scores")
     )
 
 
@@ -137,18 +128,18 @@ def _open(page, url: str, lab: Lab | None) -> None:
         return
     page.wait_for_selector(lab.gallery, timeout=120_000)
     page.wait_for_selector(f".st-key-{lab.prefix}_proj_Q .heatmaplayer", timeout=120_000)
-    page.wait_for_selector(IDLE, timeout=120_000)
+    page.wait_for_selector(web.IDLE, timeout=120_000)
 
 
 def openings(page, url: str, lab: Lab | None, steps: int) -> list[float]:
     _open(page, url, lab)  # the first opening of a page fills the caches: untimed
-    settle(page)
+    web.settle(page)
     samples = []
     for _ in range(steps):
         t0 = time.perf_counter()
         _open(page, url, lab)
         samples.append((time.perf_counter() - t0) * 1000)
-        settle(page)
+        web.settle(page)
     return samples
 
 
@@ -156,26 +147,26 @@ def clicks(page, url: str, spec: Interaction, steps: int) -> list[float]:
     if spec.lab is None:  # the floor's toggle
         page.goto(url + "/")
         page.wait_for_selector(FLOOR_CELLS, timeout=60_000)
-        settle(page)
+        web.settle(page)
         arm = lambda page, k: _focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731
         watch = lambda k: FLOOR_CELLS  # noqa: E731
     else:
         page.goto(url + spec.lab.path)
         page.wait_for_selector(spec.lab.gallery, timeout=120_000)
-        settle(page)
-        stage_control(page, spec.lab.prefix, spec.tab).click()
+        web.settle(page)
+        web.stage_control(page, spec.lab.prefix, spec.tab).click()
         page.wait_for_selector(f"{spec.lab.cells(spec.tab.lower())} .heatmaplayer", timeout=60_000)
-        settle(page)
+        web.settle(page)
         arm, watch = spec.arm, spec.watch
     samples = []
     for k in range(steps):
         change = arm(page, k)
-        before = drawn(page, watch(k))
+        before = web.drawn(page, watch(k))
         t0 = time.perf_counter()
         change()
-        page.wait_for_function(CHANGED, arg=[watch(k), before], timeout=30_000, polling=10)
+        page.wait_for_function(web.CHANGED, arg=[watch(k), before], timeout=30_000, polling=10)
         samples.append((time.perf_counter() - t0) * 1000)
-        settle(page)
+        web.settle(page)
     return samples
 
 
@@ -187,7 +178,7 @@ def _focus_press(page, selector: str, key: str) -> Callable[[], None]:
 def measure(browser, roots: list[str], rounds: int, steps: int, labs: tuple[Lab, ...] = LABS,
             only: str = "") -> dict[tuple[str, int], list[float]]:  # fmt: skip
     """Samples per (interaction, server): server 0 is the floor, 1.. the roots."""
-    servers = [start_server(FLOOR_APP)] + [start_server("app.py", r) for r in roots]
+    servers = [web.start_server(web.FLOOR_APP)] + [web.start_server("app.py", r) for r in roots]
     out: dict = collections.defaultdict(list)
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
@@ -217,23 +208,16 @@ def measure(browser, roots: list[str], rounds: int, steps: int, labs: tuple[Lab,
 def report(samples: dict, roots: list[str], labs: tuple[Lab, ...] = LABS, only: str = "") -> str:
     floors = {kind: samples[f"floor {kind}", 0] for kind in ("click", "open")
               if (f"floor {kind}", 0) in samples}  # fmt: skip
-    lines = [
-        "| interaction | " + " | ".join(f"{r}: median ms (min), x floor" for r in roots) + " |",
-        "|---|" + "---|" * len(roots),
-    ]
+    header = ["interaction", *(f"{r}: median ms (min), x floor" for r in roots)]
+    rows = []
     for kind, s in floors.items():
         label = "floor: toggle -> 6x6 heatmap" if kind == "click" else "floor: opening its page"
-        cell = f"{statistics.median(s):.0f} ({min(s):.0f}), 1.00x (n={len(s)})"
-        lines.append(f"| {label} | " + " | ".join([cell] * len(roots)) + " |")
+        rows.append([label, *[f"{tables.median_min(s)}, 1.00x (n={len(s)})"] * len(roots)])
     for spec in [s for s in interactions(labs) if only in s.name]:
         ref = statistics.median(floors[spec.kind])
-        cells = []
-        for i in range(1, len(roots) + 1):
-            s = samples[spec.name, i]
-            m = statistics.median(s)
-            cells.append(f"{m:.0f} ({min(s):.0f}), **{m / ref:.2f}x**")
-        lines.append(f"| {spec.name} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        cells = (tables.versus(samples[spec.name, i], ref) for i in range(1, len(roots) + 1))
+        rows.append([spec.name, *cells])
+    return tables.markdown(header, rows)
 
 
 def main() -> None:
@@ -246,14 +230,10 @@ def main() -> None:
     args = parser.parse_args()
     roots = args.root or ["."]
     labs = tuple(lab for lab in LABS if not args.lab or lab.prefix in args.lab)
-    from playwright.sync_api import sync_playwright
-
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"# bench_labs {time.strftime('%Y-%m-%d %H:%M')}, load average {load}", flush=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+    with web.chromium() as browser:
         samples = measure(browser, roots, args.rounds, args.steps, labs, args.only)
-        browser.close()
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"# done {time.strftime('%H:%M')}, load average {load}")
     print(report(samples, roots, labs, args.only))

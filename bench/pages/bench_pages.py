@@ -11,20 +11,18 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import time
-from pathlib import Path
 
 from bench import Result, cpu_timed
 from bench.common.browser import (
     CHANGED,
-    CHROMIUM_ARGS,
     FLOOR_APP,
     IDLE,
     ROOT,
+    chromium,
     drawn,
-    find_chromium,
-    start_server,
+    serving,
+    skipped,
 )
 from bench.profile.page_cpu import BIG_TOKENS, page_samples
 
@@ -40,7 +38,7 @@ def run(args: argparse.Namespace) -> list[Result]:
 def bench_apptest(repeats: int) -> list[Result]:
     from streamlit.testing.v1 import AppTest
 
-    floor = AppTest.from_file(str(ROOT / "bench" / "floor_app.py")).run()
+    floor = AppTest.from_file(str(ROOT / FLOOR_APP)).run()
     out = [Result("AppTest rerun CPU: floor app (toggle + 6x6 heatmap)",
                   cpu_timed(floor.run, repeats), "Streamlit's own cost")]  # fmt: skip
     for label, title, samples in page_samples(ROOT, repeats):
@@ -54,15 +52,11 @@ def bench_apptest(repeats: int) -> list[Result]:
 
 def bench_browser(steps: int) -> list[Result]:
     """Every interaction against the floor (a 6 x 6 heatmap toggle) in the same run."""
-    chromium = find_chromium()
-    if chromium is None:
-        return [Result("browser: skipped (no chromium)", [0.0])]
-    from playwright.sync_api import sync_playwright
-
     from bench.pages import browser_app
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    with chromium() as browser:
+        if browser is None:
+            return skipped()
         with serving(FLOOR_APP) as url:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             floor = _measure(page, url + "/", ".st-key-floor_toggle input", "Space",
@@ -75,7 +69,6 @@ def bench_browser(steps: int) -> list[Result]:
             page.close()
         with serving("app.py") as url:
             app = browser_app.measure_all(browser, url, steps)
-        browser.close()
     ref, text_ref = Result("", floor).median, Result("", text).median
     toggle = Result("", app[browser_app.TOGGLE]).median
 
@@ -92,16 +85,6 @@ def bench_browser(steps: int) -> list[Result]:
     for name, samples in app.items():
         out.append(Result(f"browser: {name}", samples, versus(samples)))
     return out
-
-
-@contextlib.contextmanager
-def serving(script: str, root: str | Path = ROOT):
-    proc, url = start_server(script, root)
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _measure(page, url: str, control: str, key: str, watch: str, steps: int) -> list[float]:

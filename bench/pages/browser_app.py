@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from bench.common.browser import settle, time_change
+from bench.common.browser import settle, switch_times, time_change
 from bench.pages.bench_multihead import scenario_6x4
 from bench.pages.bench_real_model import _pick_times
 
@@ -56,16 +56,11 @@ def _switches(page, url: str, steps: int) -> list[float]:
     page.goto(url + "/scores")
     page.wait_for_selector(PAGES["3. Scores"], timeout=60_000)
     settle(page)
-    samples = []
-    for k in range(steps):
-        title = "4. Scaling" if k % 2 == 0 else "3. Scores"
-        click = _mouse_click(page, page.locator(".st-key-nav a", has_text=title).first)
-        t0 = time.perf_counter()
-        click()
-        page.wait_for_selector(PAGES[title], timeout=30_000)
-        samples.append((time.perf_counter() - t0) * 1000)
-        settle(page)
-    return samples
+    shows = {title: PAGES[title] for title in ("3. Scores", "4. Scaling")}
+    link = ".st-key-nav a"
+    return switch_times(page, steps,
+                        lambda title: _mouse_click(page, page.locator(link, has_text=title).first),
+                        shows)  # fmt: skip
 
 
 def _head_counts(page, url: str, steps: int) -> list[float]:

@@ -25,11 +25,10 @@ from pathlib import Path
 from attention_core import PRESETS
 from bench.common.browser import (
     CHANGED,
-    CHROMIUM_ARGS,
     FLOOR_APP,
     IDLE,
+    chromium,
     drawn,
-    find_chromium,
     settle,
     stage_control,
     start_server,
@@ -194,7 +193,6 @@ def main() -> None:
     )
     args = parser.parse_args()
     roots = args.root or ["."]
-    from playwright.sync_api import sync_playwright
 
     specs = [s for s in INTERACTIONS if args.only in s.name]
     servers = [start_server(FLOOR_APP)] + [start_server(root=Path(r).resolve()) for r in roots]
@@ -202,8 +200,7 @@ def main() -> None:
         roots, servers = [*roots, "heads floor"], [*servers, start_server(HEADS_FLOOR_APP)]
     samples: dict[tuple[str, str], Samples] = {}
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        with chromium() as browser:
             for _ in range(args.rounds):
                 for spec in specs:  # the floor before each interaction: alternated
                     for where, (_, url) in zip(["floor", *roots], servers, strict=True):
@@ -217,7 +214,6 @@ def main() -> None:
                             f" | still {[round(x) for x in got.still]}",
                             flush=True,
                         )
-            browser.close()
     finally:
         for proc, _ in servers:
             proc.terminate()

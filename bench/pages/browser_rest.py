@@ -9,18 +9,12 @@ bench_pages sets each against the floor (bench/floors/floor_app.py) measured in 
 
 from __future__ import annotations
 
-import time
-
-from bench.common.browser import FLOOR_APP, settle
+from bench.common.browser import FLOOR_APP, settle, switch_times, time_changes
 
 # The drawing under each selector (its SVG, bars and paths included: a title can stay the
 # same when d_k changes), and true once every one differs from what it was: the moment
 # the last of the charts an action redraws has drawn its new numbers.
 DRAWN = "(sel) => [...document.querySelectorAll(sel)].map(e => e.innerHTML).join('|')"
-ALL_CHANGED = """([sels, before]) => sels.every((sel, i) => {
-    const now = [...document.querySelectorAll(sel)].map(e => e.innerHTML).join('|');
-    return now.length > 0 && now !== before[i];
-})"""
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 # The lab's charts a d_k change redraws: before issue 21 four (lab_hist_*, lab_bars_*), now
 # one per column (lab_column_*), whichever this app has.
@@ -34,13 +28,7 @@ FLOOR_PAGES = {"one": ".st-key-one_heatmap .heatmap-label",
 
 def time_all(page, watch: list[str], act) -> float:
     """Milliseconds from ``act()`` until every selector in ``watch`` changed; then settle."""
-    before = [page.evaluate(DRAWN, sel) for sel in watch]
-    t0 = time.perf_counter()
-    act()
-    page.wait_for_function(ALL_CHANGED, arg=[watch, before], timeout=30_000, polling=10)
-    elapsed = (time.perf_counter() - t0) * 1000
-    settle(page)
-    return elapsed
+    return time_changes(page, watch, act, DRAWN)
 
 
 INTERACTIONS = {
@@ -65,15 +53,13 @@ def measure_page_floor(browser, url: str, steps: int) -> list[float]:
     page.goto(url + "/one")
     page.wait_for_selector(FLOOR_PAGES["one"], timeout=60_000)
     settle(page)
-    samples = []
-    for k in range(steps):
-        name = "two" if k % 2 == 0 else "one"
-        link = page.locator("[data-testid='stSidebarNav'] a", has_text=name).first
-        t0 = time.perf_counter()
-        link.dispatch_event("click")  # found before the clock: one event, no waiting inside
-        page.wait_for_selector(FLOOR_PAGES[name], timeout=30_000)
-        samples.append((time.perf_counter() - t0) * 1000)
-        settle(page)
+    nav = "[data-testid='stSidebarNav'] a"
+
+    def click_to(name: str):  # found before the clock: one event, no waiting inside
+        link = page.locator(nav, has_text=name).first
+        return lambda: link.dispatch_event("click")
+
+    samples = switch_times(page, steps, click_to, FLOOR_PAGES)
     page.close()
     return samples
 
@@ -157,9 +143,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from bench.common.browser import CHROMIUM_ARGS, ROOT, find_chromium
+    from bench.common.browser import CHROMIUM_ARGS, ROOT, find_chromium, serving
     from bench.pages import browser_app
-    from bench.pages.bench_pages import _measure, serving
+    from bench.pages.bench_pages import _measure
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rounds", type=int, default=2)

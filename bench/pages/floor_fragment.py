@@ -14,8 +14,8 @@ import argparse
 import os
 import statistics
 
-from bench.common.browser import CHROMIUM_ARGS, FLOOR_APP, find_chromium
-from bench.pages.bench_pages import _measure, serving
+from bench.common.browser import CHROMIUM_ARGS, FLOOR_APP, find_chromium, serving
+from bench.pages.bench_pages import _measure
 
 TOGGLE, WATCH = ".st-key-floor_toggle input", ".st-key-floor_heatmap .heatmap-label"
 

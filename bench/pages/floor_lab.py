@@ -19,19 +19,12 @@ import os
 import statistics
 import time
 
-from bench.common.browser import (
-    CHANGED,
-    CHROMIUM_ARGS,
-    FLOOR_APP,
-    drawn,
-    find_chromium,
-    first_drawn,
-    settle,
-    start_server,
-)
+from bench.common import browser as web
 from bench.pages.bench_labs import FLOOR_CELLS, LABS, _focus_press, clicks, interactions
 from bench.pages.bench_real_model import _pick
 from bench.pages.floor_fragment import ratio_table
+
+LAB_APP = "bench/floors/floor_lab_app.py"  # the pick in bare Streamlit
 
 LEVELS = {  # the grid is 15 x 15 for --lab rm, 13 x 13 for --lab dec
     "grid": "bare: Head select box, a go.Heatmap of the lab's size",
@@ -43,22 +36,21 @@ CHART = ".st-key-floor_lab_chart"
 
 def _times(page, url: str, arm, watch: str, steps: int) -> list[float]:
     page.goto(url + "/")
-    page.wait_for_selector(first_drawn(watch), timeout=60_000)
-    settle(page)
+    page.wait_for_selector(web.first_drawn(watch), timeout=60_000)
+    web.settle(page)
     samples = []
     for k in range(steps):
         change = arm(page, k)
-        before = drawn(page, watch)
+        before = web.drawn(page, watch)
         t0 = time.perf_counter()
         change()
-        page.wait_for_function(CHANGED, arg=[watch, before], timeout=30_000, polling=10)
+        page.wait_for_function(web.CHANGED, arg=[watch, before], timeout=30_000, polling=10)
         samples.append((time.perf_counter() - t0) * 1000)
-        settle(page)
+        web.settle(page)
     return samples
 
 
 def main(argv: list[str] | None = None) -> int:
-    from playwright.sync_api import sync_playwright
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--rounds", type=int, default=3)
@@ -76,24 +68,23 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     which = next(lab for lab in LABS if lab.prefix == args.lab)
     os.environ["FLOOR_LAB_N"] = "15" if which.prefix == "rm" else "13"  # the labs' sentences
-    servers = {"floor: toggle -> 6x6 heatmap": start_server(FLOOR_APP)}
+    servers = {"floor: toggle -> 6x6 heatmap": web.start_server(web.FLOOR_APP)}
     for level, name in LEVELS.items():
         os.environ["FLOOR_LAB"] = level  # the server inherits it
-        servers[name] = start_server("bench/floors/floor_lab_app.py")
+        servers[name] = web.start_server(LAB_APP)
     for drop in args.drop:
         os.environ["FLOOR_LAB"], os.environ["FLOOR_LAB_DROP"] = "page", drop
         how = "with" if drop.startswith("+") else "without"
-        servers[f"{LEVELS['page']}, {how} {drop}"] = start_server("bench/floors/floor_lab_app.py")
+        servers[f"{LEVELS['page']}, {how} {drop}"] = web.start_server(LAB_APP)
     os.environ.pop("FLOOR_LAB_DROP", None)
     lab = next(s for s in interactions((which,)) if "head pick" in s.name)
     if not args.no_app:
-        servers[lab.name] = start_server("app.py")
+        servers[lab.name] = web.start_server("app.py")
     floor_arm = lambda page, k: _focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731
     head_arm = lambda page, k: _pick(page, "floor_lab_head", k % 2 == 0)  # noqa: E731
     samples: dict[str, list[float]] = collections.defaultdict(list)
     print(f"# floor_lab {time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.2f}")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+    with web.chromium() as browser:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         try:
             for r in range(args.rounds):
@@ -110,7 +101,6 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  round {r + 1} {name}: {statistics.median(got):.0f} ms", flush=True)
         finally:
             page.close()
-            browser.close()
             for proc, _ in servers.values():
                 proc.terminate()
                 proc.wait(timeout=10)

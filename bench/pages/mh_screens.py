@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 
 from attention_core import PRESETS, shapes
-from bench.common.browser import CHROMIUM_ARGS, find_chromium, settle, start_server
+from bench.common.browser import chromium, settle, start_server
 
 PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like "
                "Gecko) Chrome/156.0.0.0 Mobile Safari/537.36")  # fmt: skip
@@ -76,19 +76,16 @@ def main() -> None:
     parser.add_argument("--out", default="test-artifacts/issue21/multi_head")
     parser.add_argument("--sizes", default="desktop,phone,projector")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     proc, url = start_server(root=Path(args.root).resolve())
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        with chromium() as browser:
             for size in args.sizes.split(","):
                 for n in (2, 4):
                     for path in shoot(browser, url, out, args.prefix, size, n):
                         print(path)
-            browser.close()
     finally:
         proc.terminate()
         proc.wait(timeout=10)

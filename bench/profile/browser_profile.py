@@ -27,12 +27,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bench.common import tables
 from bench.common.browser import (
     CHANGED,
-    CHROMIUM_ARGS,
     FLOOR_APP,
+    chromium,
     drawn,
-    find_chromium,
     first_drawn,
     settle,
     stage_control,
@@ -241,17 +241,15 @@ def paired(browser, roots: list[str], rounds: int, steps: int) -> str:
             proc.wait(timeout=10)
     floor = INTERACTIONS[0].name
     f_wall, f_cpu = statistics.median(wall[floor, 0]), statistics.mean(cpu[floor, 0])
-    lines = [f"floor: {f_wall:.0f} ms wall, {f_cpu:.0f} ms browser CPU",
-             "| interaction | " + " | ".join(f"{r}: wall ms (x floor), browser CPU ms (x floor)"
-                                             for r in roots) + " |",
-             "|" + "---|" * (len(roots) + 1)]  # fmt: skip
-    for spec in INTERACTIONS[1:]:
-        cells = []
-        for i in range(1, len(servers)):
-            w, c = statistics.median(wall[spec.name, i]), statistics.mean(cpu[spec.name, i])
-            cells.append(f"{w:.0f} ({w / f_wall:.2f}x), {c:.0f} ({c / f_cpu:.2f}x)")
-        lines.append(f"| {spec.name} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    header = ["interaction", *(f"{r}: wall ms (x floor), browser CPU ms (x floor)" for r in roots)]
+
+    def cell(name: str, i: int) -> str:
+        w, c = statistics.median(wall[name, i]), statistics.mean(cpu[name, i])
+        return f"{w:.0f} ({w / f_wall:.2f}x), {c:.0f} ({c / f_cpu:.2f}x)"
+
+    rows = [[s.name, *(cell(s.name, i) for i in range(1, len(servers)))] for s in INTERACTIONS[1:]]
+    return (f"floor: {f_wall:.0f} ms wall, {f_cpu:.0f} ms browser CPU\n"
+            + tables.markdown(header, rows))  # fmt: skip
 
 
 def main() -> None:
@@ -270,15 +268,11 @@ def main() -> None:
     INTERACTIONS = tuple(
         s for s in INTERACTIONS if s.name.startswith("floor") or args.only in s.name
     )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         if args.root:
             print(paired(browser, args.root, args.rounds, args.steps))
         else:
             print(report(single(browser, args.steps)))
-        browser.close()
 
 
 def single(browser, steps: int) -> dict[str, Profile]:
