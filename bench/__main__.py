@@ -35,7 +35,10 @@ def main() -> int:
           f"{os.cpu_count()} cores, load average {loads}\n")  # fmt: skip
     print(HEADER)
     for name in modules():
-        for result in importlib.import_module(name).run(args):
+        module = importlib.import_module(name)
+        if not hasattr(module, "run"):  # a command of its own (bench_ask: python -m ...)
+            continue
+        for result in module.run(args):
             print(result.row(), flush=True)
     return 0
 
