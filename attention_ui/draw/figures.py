@@ -285,10 +285,10 @@ TITLE_FONT = 1.2  # Plotly's title type against the figure's font
 
 def cell_px(shape: tuple[int, int]) -> int:
     """The side (px) of a heatmap's square cells: the rows of an n-row matrix share the
-    height the app has always given it (52 px a row and 70 px more, up to 830 px), and no
-    row of cells is wider than GRID_PX."""
+    height the app has given it (52 px a row and 80 px more, up to 840 px: a 6-token grid's
+    cells are 65 px, room for "the (1)" across), and no row of cells is wider than GRID_PX."""
     n_rows, n_cols = shape
-    height = float(np.clip(70 + 52 * n_rows, 150, 830))
+    height = float(np.clip(80 + 52 * n_rows, 160, 840))
     return int(np.clip(min(height / n_rows, GRID_PX / n_cols), MIN_CELL, MAX_CELL))
 
 
