@@ -135,6 +135,8 @@ def _heatmap(
     ``fixed``: cells print ``digits`` decimals always, and the hover adds the exact value.
     """
     M = np.atleast_2d(np.asarray(M, dtype=float))
+    cell = cell_px(M.shape)
+    square = cell >= ROW_PX
     z = M.copy()
     z[~np.isfinite(z)] = np.nan
     if mask is not None:
@@ -156,16 +158,21 @@ def _heatmap(
             + "<extra></extra>",
             **exact,
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
-            showscale=showscale,
+            showscale=(showscale := showscale and M.shape[0] * max(cell, ROW_PX) >= BAR_PX // 2),
             xgap=2,
             ygap=2,
             **scale,
         )
     ]
-    cell = cell_px(M.shape)
-    angle, top = top_room(col_labels, FONT["size"], cell)
+    # Square cells, unless they would be too short for a row's label (a 13 x 64 grid in half
+    # a page kept 4 of its 13 tokens): then rows of ROW_PX, columns as wide as the page gives
+    angle, top = top_room(col_labels, FONT["size"], cell if square else None)
     left, right = side_room(row_labels, FONT["size"]), 10 + right_margin
     bar = COLORBAR if showscale else 0
+    side = cell if square else ROW_PX
+    width = grid_width(title, left, right + bar, M.shape[1] * side)
+    if not square and M.shape[1] * side > GRID_PX:
+        width = None  # as wide as the page: the columns get what it gives
     # Margins computed here, not by Plotly's automargin: that measures every label after
     # drawing and then draws the figure again (a third of Plotly's time in the browser on
     # a multi-head head count change: CDP profile, bench/profile/browser_profile.py).
@@ -178,18 +185,23 @@ def _heatmap(
             "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
         }
-        | SQUARE_X,
+        | (SQUARE_X if square else {}),
         "yaxis": {
             "title": {"text": row_title, "standoff": 6},
             "type": "category",
             "range": [M.shape[0] - 0.5, -0.5],
         }  # first row on top, as in a matrix
-        | SQUARE_Y,
+        | (SQUARE_Y if square else {}),
         "plot_bgcolor": MASKED_BG,
-        "height": top + 10 + max(M.shape[0] * cell, BAR_PX if showscale else 0),
-        "width": (width := grid_width(title, left, right + bar, M.shape[1] * cell)),
+        "height": top + 10 + max(M.shape[0] * side, BAR_PX if showscale else 0),
+        "width": width,
         # a title wider than the grid: the room is on the right, so the cells stay as asked
-        "margin": {"l": left, "r": width - left - bar - M.shape[1] * cell, "t": top, "b": 10},
+        "margin": {
+            "l": left,
+            "t": top,
+            "b": 10,
+            "r": right if width is None else width - left - bar - M.shape[1] * side,
+        },
         "font": FONT,
         "annotations": annotations,
         "shapes": [] if highlight is None else [_outline(*highlight)],
@@ -280,6 +292,7 @@ GRID_PX = 640  # px the cells of a heatmap share across or down, at most
 MAX_CELL, MIN_CELL = 90, 13  # px: a 1 × 1 is not a poster; a 64 × 64 still 832 px tall
 COLORBAR = 70  # px: the colour bar and its ticks, right of the plot
 BAR_PX = 120  # px: the plot's height at least, with a colour bar (its ticks need it)
+ROW_PX = 18  # px: a row's label; rows of smaller squares (many columns) get this instead
 TITLE_FONT = 1.2  # Plotly's title type against the figure's font
 
 

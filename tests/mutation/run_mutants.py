@@ -212,7 +212,7 @@ MUTANTS = (
     Mutant(
         "a heatmap's rows keep the old 52 px whatever its columns get",
         "attention_ui/draw/figures.py",
-        '"height": top + 10 + max(M.shape[0] * cell,',
+        '"height": top + 10 + max(M.shape[0] * side,',
         '"height": top + 10 + max(M.shape[0] * 52,',
         ("tests/figures/test_square_cells.py",),
     ),
