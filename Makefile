@@ -97,7 +97,7 @@ seams: $(VENV)/.dev-installed
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m mypy
 
-bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load.py)
+bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load/)
 	$(PY) -m bench
 
 # The README's images, from the app as it is now (a real server and Debian's Chromium).

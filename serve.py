@@ -125,7 +125,7 @@ def freeze_heap() -> None:
     objects) out of the garbage collector's reach. A full collection walked them all, in
     0.5-0.85 s that stop every session of the process; a live class's step change makes
     every follower rerun at once, and that pause landed on them. Measured in a class of 120
-    (bench/live.py, quiet machine, two pairs): follow p95 2.24 and 2.70 s without, 1.88
+    (bench/load/live.py, quiet machine, two pairs): follow p95 2.24 and 2.70 s without, 1.88
     and 1.85 s with; an exploring student's click p95 0.75 and 1.22 s against 0.52 and
     0.70 s. Objects made later (the sessions') are collected as before."""
     gc.collect()

@@ -16,6 +16,7 @@ MAX_TOKEN_CHARS = 40
 MAX_TEXT_CHARS = 2_000_000
 
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
 _CELL_SPLIT = re.compile(r"\s*,\s*|\s+")
 # Minus-like characters people paste from papers, slides and word processors.
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\ufe63": "-", "\uff0d": "-"})
@@ -164,6 +165,9 @@ def parse_number(text: object) -> float:
     cell = str(text).translate(_MINUS).strip()
     if cell == "":
         raise InputError(EMPTY)
+    if _DECIMAL_COMMA.fullmatch(cell):  # "1,5": a decimal comma, as much of Europe writes
+        raise InputError(f"'{cell[:20]}' is not a number: write the decimal with a point, "
+                         f"{cell.replace(',', '.')}")  # fmt: skip
     if not _NUMBER.fullmatch(cell):
         raise InputError(f"'{cell[:20]}' is not a number")
     value = float(cell)

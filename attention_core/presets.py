@@ -196,8 +196,8 @@ PRESETS: dict[str, Preset] = {
          "and 20; the output is about 16.7.", paper_toy),
         ("hungry", "'The animal ... because it was hungry': scaled scores 3, 1, 0 give "
          "'animal' 84 % of the attention.", hungry),
-        ("quiz88", "Lesson 88's quiz: query [1, 2], keys [1, 1] and [1, 0], d_k = 2; the "
-         "weights are 80.4 % and 19.6 %.", quiz88),
+        ("quiz88", "One query [1, 2] against keys [1, 1] and [1, 0], d_k = 2: softmax gives "
+         "them 80.4 % and 19.6 % of the attention.", quiz88),
         ("two_heads", "Multi-head: head 1 looks at the word before, head 2 sends 'it' to "
          "'cat'. Open the Multi-head page.", two_heads),
         ("random", "Embeddings and projections drawn at random from a seed.", random_scenario),

@@ -99,11 +99,18 @@ def with_heads(s: Scenario, n_heads: int) -> Scenario:
 def ready_for_heads(s: Scenario, seed: int = 0) -> Scenario:
     """The scenario made able to run multi-head attention: the one-click fix of the lab.
 
-    Embeddings mode (switching from direct as the editor does), d_v = d_k so W_q, W_k and
-    W_v split into slices of one width, and W_o (d_v, d_model) added when missing: the
-    identity when d_v = d_model (then the output is the concatenation itself), else seeded
-    random numbers. Everything the scenario already has is kept where it fits.
+    Embeddings mode, d_v = d_k so W_q, W_k and W_v split into slices of one width, and
+    W_o (d_v, d_model) added when missing: the identity when d_v = d_model (then the output
+    is the concatenation itself), else seeded random numbers. Everything the scenario
+    already has is kept where it fits. Q, K and V typed directly are kept exactly
+    (``embeddings_of``). Queries that are other tokens than the keys (cross-attention)
+    cannot be: heads here are self-attention, so each token then asks with its own key
+    (Q = K), and K and V are kept.
     """
+    if s.mode == "direct":
+        if s.query_tokens is not None:
+            s = s.replace(query_tokens=None, Q=s.K)
+        s = embeddings_of(s)
     s = switch_mode(s, "embeddings")
     d = dims(s)
     d["d_v"] = d["d_k"]
@@ -112,6 +119,27 @@ def ready_for_heads(s: Scenario, seed: int = 0) -> Scenario:
         how = "identity" if d["d_v"] == d["d_model"] else "random"
         s = s.replace(W_o=fill(how, target_shape(s, "W_o", d), seed=seed, name="W_o"))
     return s
+
+
+def embeddings_of(s: Scenario) -> Scenario:
+    """Direct mode's Q (n, d_k), K (n, d_k), V (n, d_v) as embeddings that project to them.
+
+    X = [Q | K | V] (n, d_model = 2·w + w) and W_q, W_k, W_v pick out its three blocks, so
+    X W_q = Q, X W_k = K and X W_v = V exactly. The narrower of d_k and d_v gains columns of
+    zeros to width w = max(d_k, d_v), as heads need d_k = d_v: zeros in V add zero output
+    columns; zeros in Q and K leave Q Kᵀ as it was (the scaling then divides by √w).
+    """
+    Q, K, V = (np.asarray(getattr(s, n), dtype=float) for n in "QKV")
+    w = max(Q.shape[1], V.shape[1])
+
+    def wide(M: FloatArray) -> FloatArray:  # (n, c) -> (n, w), zeros on the right
+        return np.pad(M, ((0, 0), (0, w - M.shape[1])))
+
+    X = np.hstack([wide(Q), wide(K), wide(V)])  # (n, 3w)
+    pick = [np.zeros((3 * w, w)) for _ in range(3)]
+    for i, P in enumerate(pick):
+        P[i * w : (i + 1) * w] = np.eye(w)  # (3w, w): block i of X
+    return s.replace(mode="embeddings", X=X, W_q=pick[0], W_k=pick[1], W_v=pick[2])
 
 
 def heads_ready(s: Scenario) -> bool:

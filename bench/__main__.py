@@ -14,10 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
-import bench
 from bench import HEADER
 
 ROOT = Path(__file__).resolve().parents[1]
+ROOMS = ("compute", "pages", "load")  # the rooms whose ``bench_*`` modules ``python -m bench`` runs
 
 
 def main() -> int:
@@ -34,13 +34,23 @@ def main() -> int:
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, "
           f"{os.cpu_count()} cores, load average {loads}\n")  # fmt: skip
     print(HEADER)
-    for info in pkgutil.iter_modules(bench.__path__):
-        if not info.name.startswith("bench_"):
+    for name in modules():
+        module = importlib.import_module(name)
+        if not hasattr(module, "run"):  # a command of its own (bench_ask: python -m ...)
             continue
-        module = importlib.import_module(f"bench.{info.name}")
         for result in module.run(args):
             print(result.row(), flush=True)
     return 0
+
+
+def modules() -> list[str]:
+    """Every ``bench_*`` module of the rooms (bench/README.md), room by room."""
+    found = []
+    for room in ROOMS:
+        path = [str(ROOT / "bench" / room)]
+        found += [f"bench.{room}.{m.name}" for m in pkgutil.iter_modules(path)
+                  if m.name.startswith("bench_")]  # fmt: skip
+    return found
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.browser import CHROMIUM_ARGS, find_chromium, settle, stage_control, start_server  # noqa: E402
+from bench.common.browser import CHROMIUM_ARGS, find_chromium, settle, stage_control, start_server  # noqa: E402
 
 PHONE_UA = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "

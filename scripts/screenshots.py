@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.browser import IDLE, find_chromium, served_chromium  # noqa: E402
+from bench.common.browser import IDLE, find_chromium, served_chromium  # noqa: E402
 
 ASSETS = ROOT / "assets"
 

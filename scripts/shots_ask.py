@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.browser import served_chromium, settle  # noqa: E402
+from bench.common.browser import served_chromium, settle  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}  # fmt: skip

@@ -21,7 +21,6 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from attention_core.errors import InputError
 from attention_core.trained import patterns as measures
 
 DECODER_PATTERN_NAMES = {
@@ -49,10 +48,8 @@ def decoder_pattern(
 
     word_ids (n,): each token's word, -1 for none; token_ids (n,): vocabulary ids.
     """
-    W = np.asarray(weights, dtype=np.float64)
+    W = measures.square_weights(weights)
     n = W.shape[0]
-    if W.ndim != 2 or W.shape != (n, n):
-        raise InputError("a head's weights must be square, one row per token", where="weights")
     if n < 2:  # one token looks only at itself: nothing to tell
         return DecoderPattern.none()
     queries = np.arange(1, n)

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
-from attention_core.trained.tokenize import TextCut, checked_text, preview
+from attention_core.trained.tokenize import TextCut, checked_text
 
 MAX_PROMPT_TOKENS = 64  # the walkthrough's limit too: any head opens there
 MAX_PROMPT_CHARS = 20_000  # far more than 64 tokens' worth; keeps a pasted book fast
@@ -114,8 +114,7 @@ def tokenize_prompt(
         )
     cut = None
     if len(ids) > max_tokens:
-        start = offsets[max_tokens][0]
-        cut = PromptCut(len(ids), max_tokens, start, preview(text[start:]))
+        cut = PromptCut.at(text, len(ids), max_tokens, offsets[max_tokens][0])
         ids, pieces = ids[:max_tokens], pieces[:max_tokens]
         offsets, special = offsets[:max_tokens], special[:max_tokens]
     tokens = tuple(token_text(tokenizer, i) for i in ids)

@@ -164,8 +164,8 @@ def _quiz88() -> Exercise:
     t = s.trace()
     return Exercise(
         id="quiz88",
-        title="Lesson 88's quiz: two keys",
-        short_title="3 · Lesson 88 quiz",
+        title="Two keys: how scores become 80 % and 20 % of the attention",
+        short_title="3 · Two keys",
         source="Lesson 88: calculating attention scores",
         statement=(
             "A query and two keys, with $d_k = 2$:\n\n"
@@ -207,7 +207,7 @@ def _why_scale() -> Exercise:
     s = saturation_scenario()
     return Exercise(
         id="why_scale",
-        title="Lesson 89's question: why not remove the scaling?",
+        title="Why not remove the scaling?",
         short_title="4 · Why scale?",
         source="Lesson 89: understanding scaled dot-product attention",
         statement=(

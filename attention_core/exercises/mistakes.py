@@ -206,6 +206,13 @@ def mask_mistakes(mask: BoolArray) -> list[Mistake]:
             "This mask also blocks the diagonal, so a token could not attend to itself "
             "(and the first token would have nothing to attend to). Keep the diagonal at 1.",
         ),
+        Mistake(
+            "mask_inverted",
+            1.0 - m,
+            "This is the mask with 1 and 0 swapped: 1 where a key is blocked, 0 where it may "
+            "be seen (some libraries write masks that way). Here 1 means the query (row) may "
+            "attend to the key (column): write 1 for every 0 and 0 for every 1.",
+        ),
     ]
 
 

@@ -21,6 +21,7 @@ MISTAKE_LABELS: dict[str, str] = {
     "no_mask": "left out the mask",
     "mask_flipped": "mask on the wrong side",
     "mask_no_self": "masked the diagonal too",
+    "mask_inverted": "1 and 0 swapped (1 = blocked)",
     "wrong_projection": "used the wrong projection matrix",
     "percent_mixed": "mixed percentages and fractions",
     "too_few_decimals": "rounded to too few decimals",

@@ -53,11 +53,11 @@ def head_pattern(
     word_ids (n,) the word of each token, -1 for none; token_ids (n,) vocabulary ids
     (equal ids count as the same word); n_valid: tokens after it are padding.
     """
-    W = np.asarray(weights, dtype=np.float64)
+    W = measures.square_weights(weights)
     n = W.shape[0]
     n_valid = n if n_valid is None else n_valid
     special = np.asarray(special, dtype=bool)
-    if W.shape != (n, n) or special.shape != (n,) or not 1 <= n_valid <= n:
+    if special.shape != (n,) or not 1 <= n_valid <= n:
         raise InputError("a head's weights must be square, one row per token", where="weights")
     W = W[:n_valid, :n_valid]  # padding neither asks nor is attended to
     queries = np.flatnonzero(~special[:n_valid])

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
-from attention_core.trained.tokenize import TextCut, checked_text, preview
+from attention_core.trained.tokenize import TextCut, checked_text
 
 MAX_MODEL_TOKENS = 128  # the length the model was tuned at (tokenizer.json truncates here)
 MAX_TEXT_CHARS = 100_000  # far more than 128 tokens' worth; keeps a pasted book fast
@@ -119,13 +119,7 @@ def tokenize(tokenizer: Any, text: str, max_tokens: int = MAX_MODEL_TOKENS) -> T
         )
     truncated = None
     if len(tokens) > max_tokens:  # keep [CLS] + the first max_tokens - 2 + the final [SEP]
-        cut = offsets[max_tokens - 1][0]
-        truncated = Truncation(
-            n_tokens=len(tokens),
-            n_kept=max_tokens,
-            cut_char=cut,
-            dropped_preview=preview(text[cut:]),
-        )
+        truncated = Truncation.at(text, len(tokens), max_tokens, offsets[max_tokens - 1][0])
         keep = [*range(max_tokens - 1), len(tokens) - 1]
         tokens, ids, offsets, special = (
             [seq[i] for i in keep] for seq in (tokens, ids, offsets, special)

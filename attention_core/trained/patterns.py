@@ -17,6 +17,7 @@ from typing import ClassVar, Self
 import numpy as np
 from numpy.typing import NDArray
 
+from attention_core.errors import InputError
 from attention_core.types import BoolArray, FloatArray
 
 CLEAR = 0.5  # a positional/sink/word label needs half of the attention on average
@@ -41,6 +42,14 @@ class Pattern:
     def none(cls) -> Self:
         """No label and every measure 0: a head with no query to measure."""
         return cls(None, dict.fromkeys(cls.NAMES, 0.0))
+
+
+def square_weights(weights: NDArray[np.floating]) -> FloatArray:
+    """A head's weights as float64 (n, n); InputError when they are not one row per token."""
+    W = np.asarray(weights, dtype=np.float64)
+    if W.ndim != 2 or W.shape[0] != W.shape[1]:
+        raise InputError("a head's weights must be square, one row per token", where="weights")
+    return W
 
 
 def pick_label(scores: dict[str, float], focused: Sequence[str]) -> str | None:

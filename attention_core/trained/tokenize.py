@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from attention_core.errors import InputError
 from attention_core.trained.files import ModelFolder, missing_package
@@ -34,6 +34,11 @@ class TextCut:
     @property
     def n_dropped(self) -> int:
         return self.n_tokens - self.n_kept
+
+    @classmethod
+    def at(cls, text: str, n_tokens: int, n_kept: int, cut_char: int) -> Self:
+        """The cut of ``text`` at character ``cut_char``, with a preview of what it left out."""
+        return cls(n_tokens, n_kept, cut_char, preview(text[cut_char:]))
 
 
 def read_tokenizer(model: ModelFolder, folder: Path, name: str = "tokenizer.json") -> Any:

@@ -158,10 +158,10 @@ def rope_curve(
     return distances, scores, plain, actual
 
 
-def rope_default_key(run: DecoderRun, layer: int, head: int) -> int:
-    """The key the last token weighs most in this head, the first token left out (a sink's
-    score hardly moves with distance), or 0 for a one-token prompt."""
-    row = run.weights[layer, head, -1, 1:]
+def rope_default_key(run: DecoderRun, layer: int, head: int, query: int) -> int:
+    """The key token ``query`` weighs most in this head, the first token left out (a sink's
+    score hardly moves with distance), or 0 for the first token."""
+    row = run.weights[layer, head, query, 1 : query + 1]
     return 1 + int(row.argmax()) if row.size else 0
 
 

@@ -56,7 +56,8 @@ def _one_head(run: DecoderRun) -> None:
     trained_head.pattern_caption(layer, head, pattern.name, pattern.scores,
                                  f" (reads key/value head {ctx.kv + 1})")  # fmt: skip
     trained_head.stage_tabs(STAGES, keys.DEC_STAGE, Labels.plain(run.labels),
-                            run.head(layer, head), ctx)  # fmt: skip
+                            run.head(layer, head), ctx, lambda: picked_token(run),
+                            "dec")  # fmt: skip
     open_in_walkthrough(run, layer, head)
 
 
@@ -117,15 +118,18 @@ def _range(*grids: np.ndarray) -> tuple[float, float]:
 
 @guard.fragment
 def _score_by_distance(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    """How the score of the last token against one key changes with their distance."""
-    query = ctx.run.n - 1
-    options = labels.keys[: query + 1]
+    """How the score of the query picked above against one key changes with their distance
+    (it used the last token whatever was picked)."""
+    query = picked_token(ctx.run)
+    options = labels.keys[: query + 1]  # causal: the query and the keys before it
     if st.session_state.get(keys.DEC_ROPE_KEY) not in options:
-        default = data.rope_default_key(ctx.run, ctx.layer, ctx.head)
+        default = data.rope_default_key(ctx.run, ctx.layer, ctx.head, query)
         st.session_state[keys.DEC_ROPE_KEY] = options[default]
     key = options.index(
         st.selectbox(
-            f"Key for “{labels.queries[query]}” (the last token)", options, key=keys.DEC_ROPE_KEY
+            f"Key for “{labels.queries[query]}” (the token picked above)",
+            options,
+            key=keys.DEC_ROPE_KEY,
         )
     )
     distances, scores, plain, actual = data.rope_curve(ctx.run, ctx.layer, ctx.head, query, key)
@@ -217,6 +221,14 @@ STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
     "Softmax": SHARED["Softmax"],
     "Output": SHARED["Output"],
 }
+
+
+def picked_token(run: DecoderRun) -> int:
+    """The token picked in "From one token" (its label is in the session and the link), or
+    the page's default one."""
+    label = st.session_state.get(keys.DEC_TOKEN)
+    options = data.token_options(run)
+    return run.labels.index(label) if label in options else data.default_query(run)
 
 
 def open_in_walkthrough(run: DecoderRun, layer: int, head: int) -> None:

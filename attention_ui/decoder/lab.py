@@ -56,9 +56,13 @@ def _append_top(text: str) -> None:
 
 def prompt(decoder: Decoder) -> DecoderRun | None:
     """The prompt box, its tokens and what comes next; None (with a message) for bad input."""
+    # The default only for a box that has no value yet: Append sets the box's value, and a
+    # box given both logged Streamlit's "created with a default value but also had its value
+    # set via the Session State API" warning.
+    default = {} if keys.DEC_TEXT in st.session_state else {"value": DEFAULT_PROMPT}
     text = st.text_input(
         "Your prompt",
-        value=DEFAULT_PROMPT,
+        **default,
         max_chars=MAX_CHARS,
         key=keys.DEC_TEXT,
         bind="query-params",

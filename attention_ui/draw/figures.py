@@ -7,6 +7,7 @@ go.Heatmap is used rather than plotly.express: px.imshow costs ~54 ms a call, go
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -134,6 +135,8 @@ def _heatmap(
     ``fixed``: cells print ``digits`` decimals always, and the hover adds the exact value.
     """
     M = np.atleast_2d(np.asarray(M, dtype=float))
+    cell = cell_px(M.shape)
+    square = cell >= ROW_PX
     z = M.copy()
     z[~np.isfinite(z)] = np.nan
     if mask is not None:
@@ -155,16 +158,24 @@ def _heatmap(
             + "<extra></extra>",
             **exact,
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
-            showscale=showscale,
+            showscale=(showscale := showscale and M.shape[0] * max(cell, ROW_PX) >= BAR_PX // 2),
             xgap=2,
             ygap=2,
             **scale,
         )
     ]
-    angle, top = top_room(col_labels, FONT["size"], None if M.shape[1] > 12 else 10**6)
+    # Square cells, unless they would be too short for a row's label (a 13 x 64 grid in half
+    # a page kept 4 of its 13 tokens): then rows of ROW_PX, columns as wide as the page gives
+    angle, top = top_room(col_labels, FONT["size"], cell if square else None)
+    left, right = side_room(row_labels, FONT["size"]), 10 + right_margin
+    bar = COLORBAR if showscale else 0
+    side = cell if square else ROW_PX
+    width = grid_width(title, left, right + bar, M.shape[1] * side)
+    if not square and M.shape[1] * side > GRID_PX:
+        width = None  # as wide as the page: the columns get what it gives
     # Margins computed here, not by Plotly's automargin: that measures every label after
     # drawing and then draws the figure again (a third of Plotly's time in the browser on
-    # a multi-head head count change: CDP profile, bench/browser_profile.py).
+    # a multi-head head count change: CDP profile, bench/profile/browser_profile.py).
     layout = {
         "title": TITLE | {"text": title},
         "xaxis": {
@@ -173,19 +184,23 @@ def _heatmap(
             "type": "category",
             "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
-        },
+        }
+        | (SQUARE_X if square else {}),
         "yaxis": {
             "title": {"text": row_title, "standoff": 6},
             "type": "category",
             "range": [M.shape[0] - 0.5, -0.5],
-        },  # first row on top, as in a matrix
+        }  # first row on top, as in a matrix
+        | (SQUARE_Y if square else {}),
         "plot_bgcolor": MASKED_BG,
-        "height": _height(M.shape[0]) + top - 60,
+        "height": top + 10 + max(M.shape[0] * side, BAR_PX if showscale else 0),
+        "width": width,
+        # a title wider than the grid: the room is on the right, so the cells stay as asked
         "margin": {
-            "l": side_room(row_labels, FONT["size"]),
-            "r": 10 + right_margin,
+            "l": left,
             "t": top,
             "b": 10,
+            "r": right if width is None else width - left - bar - M.shape[1] * side,
         },
         "font": FONT,
         "annotations": annotations,
@@ -268,8 +283,38 @@ def _cell_font(shape: tuple[int, int]) -> int:
     return 16 if max(shape) <= 6 else 13 if max(shape) <= 12 else 10
 
 
-def _height(n_rows: int) -> int:
-    return int(np.clip(140 + 52 * n_rows, 220, 900))
+# Every heatmap's cells are square, whatever its shape (1 × n, n × 1, 1 × 1, 64 × 64): the
+# figure asks for the width its cells need (``cell_px``), and where the page gives it less
+# (a column, a phone) the plot keeps the squares and shrinks toward the top left.
+SQUARE_X = {"constrain": "domain", "constraintoward": "left"}
+SQUARE_Y = {"scaleanchor": "x", "scaleratio": 1, "constrain": "domain", "constraintoward": "top"}
+GRID_PX = 640  # px the cells of a heatmap share across or down, at most
+MAX_CELL, MIN_CELL = 90, 13  # px: a 1 × 1 is not a poster; a 64 × 64 still 832 px tall
+COLORBAR = 70  # px: the colour bar and its ticks, right of the plot
+BAR_PX = 120  # px: the plot's height at least, with a colour bar (its ticks need it)
+ROW_PX = 18  # px: a row's label; rows of smaller squares (many columns) get this instead
+TITLE_FONT = 1.2  # Plotly's title type against the figure's font
+
+
+def cell_px(shape: tuple[int, int]) -> int:
+    """The side (px) of a heatmap's square cells: the rows of an n-row matrix share the
+    height the app has given it (52 px a row and 80 px more, up to 840 px: a 6-token grid's
+    cells are 65 px, room for "the (1)" across), and no row of cells is wider than GRID_PX."""
+    n_rows, n_cols = shape
+    height = float(np.clip(80 + 52 * n_rows, 160, 840))
+    return int(np.clip(min(height / n_rows, GRID_PX / n_cols), MIN_CELL, MAX_CELL))
+
+
+def grid_width(title: str, left: int, right: int, cells: float, font: int = FONT["size"]) -> int:
+    """A heatmap figure's width (px): its cells and margins, or its title's if wider (a
+    one-row grid's title was cut to "Raw scores Q Kᵀ (1 × 3" on a phone)."""
+    title_px = text_px(re.sub(r"<[^>]*>", "", title), TITLE_FONT * font) + 16
+    return int(max(left + cells + right, title_px))
+
+
+def is_square_grid(figure: go.Figure) -> bool:
+    """Whether ``figure`` is a heatmap of ``heatmap``'s, whose cells are kept square."""
+    return figure.layout.yaxis.scaleanchor == "x"
 
 
 def weights_heatmap(

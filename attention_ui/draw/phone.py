@@ -8,7 +8,15 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from attention_ui.draw.figures import side_room, text_px, top_room
+from attention_ui.draw.figures import (
+    BAR_PX,
+    COLORBAR,
+    grid_width,
+    is_square_grid,
+    side_room,
+    text_px,
+    top_room,
+)
 from attention_ui.draw.text import minus
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
@@ -27,8 +35,8 @@ def for_phone(figure: go.Figure) -> go.Figure:
     tap (their hover) instead, and every key keeps its label (Plotly would drop every other
     one).
     """
-    if figure.layout.width is not None:  # already laid out for a phone (model_figures)
-        return figure
+    if figure.layout.width is not None and not is_square_grid(figure):
+        return figure  # already laid out for a phone (the model labs' figures)
     heat = [trace for trace in figure.data if trace.type == "heatmap"]
     for trace in heat:
         if trace.text is not None:
@@ -47,14 +55,30 @@ def for_phone(figure: go.Figure) -> go.Figure:
             figure.update_xaxes(tickmode="linear", dtick=1)
         angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
         right = _right_room(figure)
-        figure.update_layout(
-            width=left + right + PHONE_CELL * len(labels), font={"size": PHONE_FONT},
-            height=figure.layout.height - figure.layout.margin.t + top,
-            margin={"t": top, "l": left},
-        )  # fmt: skip
+        cells = PHONE_CELL * len(labels)
+        width = grid_width(figure.layout.title.text or "", left, right, cells, PHONE_FONT)
+        bar = COLORBAR if any(trace.showscale is not False for trace in heat) else 0
+        # the plot gets the cells' width; the rest (the rows' notes, a wide title) is margin
+        margin = {"t": top, "l": left, "r": width - left - cells - bar}
+        figure.update_layout(width=width, font={"size": PHONE_FONT}, margin=margin)
+        square = is_square_grid(figure)
+        old_height = figure.layout.height - figure.layout.margin.t + top
+        figure.layout.height = _square_height(figure, heat, top) if square else old_height
         figure.update_xaxes(tickangle=angle)
         figure.update_annotations(font={"size": PHONE_FONT - 1})
     return figure
+
+
+def _square_height(figure: go.Figure, heat: list, top: int) -> int:
+    """A square-celled grid's height on a phone: each row as tall as a column is wide once
+    the grid is fitted to the screen, PHONE_CELL at most (a 1 × 3 grid was three tall bars)."""
+    n_rows = max(len(trace.y or ()) for trace in heat)
+    n_cols = max(len(trace.x or ()) for trace in heat)
+    bar = any(trace.showscale is not False for trace in heat)
+    layout = figure.layout
+    plot = min(layout.width, PHONE_SCREEN) - layout.margin.l - layout.margin.r - bar * COLORBAR
+    row = min(PHONE_CELL, plot / n_cols)
+    return int(top + max(n_rows * row, BAR_PX if bar else 0) + layout.margin.b)
 
 
 def _phone_cell(figure: go.Figure, n_cols: int, left: int) -> float:

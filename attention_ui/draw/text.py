@@ -25,6 +25,18 @@ def md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
+def sentence(text: str) -> str:
+    """``text`` closing a sentence: a full stop, unless it ends with . ? or ! already (a
+    title such as "... or hunt?" was followed by "?. Undo")."""
+    return text if text.rstrip().endswith((".", "?", "!")) else f"{text}."
+
+
+def titled(title: str, rest: str) -> str:
+    """``title: rest``, or ``title rest`` when the title ends with its own . ? or ! ("Why
+    not remove the scaling?: What goes wrong?" doubled its punctuation)."""
+    return f"{title} {rest}" if title.rstrip().endswith((".", "?", "!")) else f"{title}: {rest}"
+
+
 def shape(M: np.ndarray) -> str:
     """'6 × 3' for a (6, 3) array."""
     return " × ".join(str(s) for s in np.shape(M))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from attention_core import PRESETS
-from attention_ui.draw.text import md_escape
+from attention_ui.draw.text import md_escape, sentence
 from attention_ui.frame import state
 
 
@@ -17,4 +17,4 @@ def load(key: str) -> None:
     """Make a preset the current scenario and say so (a toast, since the page may not change)."""
     state.load_preset(key)
     undo = " Undo brings back the one it replaced." if state.previous_scenario() else ""
-    st.toast(f"Loaded the example: {md_escape(PRESETS[key].title)}.{undo}")
+    st.toast(f"Loaded the example: {sentence(md_escape(PRESETS[key].title))}{undo}")

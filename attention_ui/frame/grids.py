@@ -67,6 +67,12 @@ def note_dropped(errors: dict[str, str]) -> None:
         st.session_state.setdefault(DROPPED, {})[field] = errors.pop(field)
 
 
+def dropped_cells() -> list[str]:
+    """Why cells were put back to their last number, for the pages other than Inputs (which
+    reads each one at its grid, once: ``dropped_cell``)."""
+    return list(st.session_state.get(DROPPED, {}).values())
+
+
 def dropped_cell(field: str) -> str | None:
     """Why a cell of grid ``field`` was put back to its last number, if it was (read once)."""
     return st.session_state.get(DROPPED, {}).pop(field, None)

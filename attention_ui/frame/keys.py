@@ -56,6 +56,7 @@ DEC_TOKEN_TAB = "dec_token_tab"
 DEC_GALLERY_TAB = "dec_gallery_tab"
 DEC_SIDE_BY_SIDE = "dec_side_by_side"
 DEC_ROPE_KEY = "dec_rope_key"
+FOLLOWED_TOKEN = "followed_token"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -108,6 +109,7 @@ SESSION_KEYS: dict[str, str] = {
     DEC_GALLERY_TAB: "the Decoder lab's chosen range of layers in its gallery (only it is drawn)",
     DEC_SIDE_BY_SIDE: "the Decoder lab's 'encoder and decoder' expander (lazy: loads MiniLM)",
     DEC_ROPE_KEY: "the Decoder lab's RoPE stage: the key whose score is followed by distance",
+    FOLLOWED_TOKEN: "per model lab, the token its one-head stages last started from (picked above)",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it

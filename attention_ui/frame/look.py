@@ -63,6 +63,9 @@ def phone() -> bool:
 #   covers the page; the app draws its own menu (attention_ui.frame.menu, links with ?s=), so the
 #   script does the same for it: below Streamlit's "md" breakpoint (768 px), a tap on a
 #   sidebar link also presses the sidebar's close button.
+# - A grid's toolbar (show, download, search, full screen) stands above it, over the line
+#   before it; a touch screen always shows it, so on a phone a grid keeps a toolbar's height
+#   free above it (it covered the caption "Q (6 × 3) ... (d_k ...)" on Inputs).
 # - A page switched to opens at its top (Streamlit keeps the last page's scroll offset).
 # - The share links' copy buttons (sidebar.copy_box) copy to the clipboard, or select the link
 #   where the browser has no clipboard API (a page served over plain http on a LAN).
@@ -109,6 +112,7 @@ FRAME = """
   [class*="st-key-recipe_down_"] h3 { text-align: center; }
   .katex-display > .katex { font-size: 1.05em; }
   [data-testid="stFullScreenFrame"]:has(> [data-testid="stPlotlyChart"]) { overflow-x: auto; }
+  [data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) { margin-top: 2.5rem; }
 }
 </style>
 <script>

@@ -30,6 +30,7 @@ from attention_ui.frame.keys import (
     CARRIED_PARAMS,
     CURRENT_PAGE,
     DRAFT,
+    DROPPED,
     EDITOR_BASE,
     EDITOR_WIDGETS,
     FIELD_ERRORS,
@@ -377,7 +378,7 @@ def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
     ss[TRACE] = trace if trace is not None else scenario.trace()
     ss[DRAFT] = scenario
     ss[INPUT_ERROR] = None
-    ss[FIELD_ERRORS], ss[REJECTED] = {}, {}
+    ss[FIELD_ERRORS], ss[REJECTED], ss[DROPPED] = {}, {}, {}  # a load leaves no old notes
 
 
 # ---- the URL: the only place that touches st.query_params ---------------------------------

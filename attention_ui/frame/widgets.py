@@ -13,7 +13,7 @@ import streamlit as st
 
 from attention_core import csv_rows
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import look
+from attention_ui.frame import grids, look
 from attention_ui.frame.pages import BY_KEY, neighbours
 from attention_ui.stages.registry import Stage
 
@@ -84,7 +84,7 @@ def choose_section(label: str, names: Sequence[str], key: str, default: str | No
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
-    bench/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
+    bench/pages/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
     """
     first = names[0] if default is None else default
     chosen = st.segmented_control(label, names, default=first, required=True, key=key,
@@ -186,6 +186,11 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
         slot.warning(
             "Your latest edit has a problem, so this page still shows the last valid "
             f"scenario. The problem: {md_escape(err.message)}"
+        )
+    elif dropped := grids.dropped_cells():  # a bad cell, left on Inputs: it was not kept
+        slot.warning(
+            f"Not kept from your edits on Inputs: {md_escape('; '.join(dropped))}. This page "
+            "shows the last valid scenario, with that cell's last number; Inputs shows it too."
         )
 
 

@@ -40,13 +40,16 @@ def _on_heads() -> None:
 
 
 def heads_fix_button(label: str) -> None:
-    """The one-click fix: embeddings mode, d_v = d_k and a W_O (shapes.ready_for_heads)."""
+    """The one-click fix: embeddings, d_v = d_k and a W_O (shapes.ready_for_heads), undoable."""
     st.button(label, key="heads_fix", on_click=_on_heads_fix, type="primary")
 
 
 @guard.callback
 def _on_heads_fix() -> None:
-    edits.commit(
-        shapes.ready_for_heads(state.get_draft(), int(st.session_state.get(keys.FILL_SEED, 0)))
+    """The fix replaces the scenario as a load does, so Undo brings back the one it replaced."""
+    seed = int(st.session_state.get(keys.FILL_SEED, 0))
+    state.replace_scenario(shapes.ready_for_heads(state.get_scenario(), seed))
+    st.toast(
+        "Ready for heads: the other pages use the same scenario. Undo in the sidebar brings "
+        "back the one it replaced."
     )
-    st.toast("Ready for heads: the other pages use the same scenario.")

@@ -59,14 +59,11 @@ def convention() -> None:
 
 # ---- getting a scenario ready for heads -----------------------------------------------------
 def missing(s: Scenario) -> list[str]:
-    """What the scenario lacks before it can be split into heads, in words."""
+    """What the scenario lacks before it can be split into heads, and what the fix does."""
     d = shapes.dims(s)
     needs = []
     if s.mode != "embeddings":
-        needs.append(
-            "**Embeddings mode.** Heads split the projections W_Q, W_K and W_V; with Q, K and "
-            "V typed directly there is nothing to split. The fix switches to embeddings mode."
-        )
+        needs.append(_from_direct(s, d))
     elif d["d_v"] != d["d_k"]:
         needs.append(
             f"**d_v = d_k.** Each head takes slices of one width from W_Q, W_K and W_V; here "
@@ -82,6 +79,30 @@ def missing(s: Scenario) -> list[str]:
     return needs
 
 
+def _from_direct(s: Scenario, d: dict[str, int]) -> str:
+    """The fix's words for Q, K and V typed directly (``shapes.embeddings_of``)."""
+    words = [
+        "**Embeddings that give your Q, K and V.** Heads split the projections W_Q, W_K "
+        "and W_V, and Q, K and V typed directly have none. The fix writes Q, K and V side "
+        "by side as the embeddings, X = [Q | K | V], and makes W_Q, W_K and W_V pick them "
+        "out, so X W_Q is your Q, X W_K your K and X W_V your V."
+    ]
+    k, v = d["d_k"], d["d_v"]
+    if v < k:
+        words.append(f"V gains {count(k - v, 'column')} of zeros so that d_v = d_k = {k}: "
+                     "the output gains as many columns of zeros.")  # fmt: skip
+    elif v > k:
+        words.append(f"Q and K gain {count(v - k, 'column')} of zeros so that d_k = d_v = "
+                     f"{v}: the raw scores Q Kᵀ stay as they are, and the scaling divides "
+                     f"them by √{v} instead of √{k}.")  # fmt: skip
+    if s.query_tokens is not None:
+        asked = ", ".join(md_escape(q) for q in s.queries)
+        words.append(f"Your queries ({asked}) are not among the tokens, and heads here are "
+                     "self-attention, where every token asks: each token asks with its own "
+                     "key (Q = K), and your query rows are gone.")  # fmt: skip
+    return " ".join(words)
+
+
 def _not_ready(s: Scenario) -> None:
     """What this page needs, and the one click that gives it: the page's first view of the
     default example (which has d_v = 4 and d_k = 3, and no W_O)."""
@@ -89,12 +110,13 @@ def _not_ready(s: Scenario) -> None:
     st.markdown(
         "Heads split W_Q, W_K and W_V into slices, and an output projection W_O joins their "
         f"results again. Your scenario, **{md_escape(s.name or 'your own')}**, needs "
-        f"{_fix_summary(s)} first: the button adds it and keeps your tokens and numbers. Or "
+        f"{_fix_summary(s)} first: the button adds them and keeps your tokens and numbers "
+        "(Undo brings back your scenario as it is). Or "
         "start from the example made for this page, where two heads look for different things."
     )
     row = st.container(horizontal=True)
     with row:
-        controls.heads_fix_button("Make it ready for heads (" + _fix_summary(s) + ")")
+        controls.heads_fix_button("Make it ready for heads")
     row.button(f"Load the example: {PRESETS[EXAMPLE].title}", key="mh_load_example",
                on_click=load_example, args=(EXAMPLE,))  # fmt: skip
     with st.expander("What the one click changes", expanded=True):
@@ -102,19 +124,20 @@ def _not_ready(s: Scenario) -> None:
             st.markdown(f"- {need}")
     if s.mode == "embeddings":  # the projections as they are, before any split
         # Also loads the browser's Plotly code before the click: the first chart of a page
-        # waits for it (seconds on a busy machine; bench/browser_mh.py, issue 21).
+        # waits for it (seconds on a busy machine; bench/pages/browser_mh.py, issue 21).
         Ws = {n: getattr(s, f"W_{n.lower()}") for n in "QKV"}
         chart(resolve(lazy(mf.split_figure, Ws, 1, look.phone(), "Your projections today")),
               "mh_before_split")  # fmt: skip
 
 
 def _fix_summary(s: Scenario) -> str:
-    parts = ["embeddings mode"] if s.mode != "embeddings" else []
+    """The fix in a few words, for the button and the sentence above it."""
+    parts = ["embeddings made from your Q, K and V"] if s.mode != "embeddings" else []
     if s.mode == "embeddings" and shapes.dims(s)["d_v"] != shapes.dims(s)["d_k"]:
         parts.append("d_v = d_k")
     if s.W_o is None:
-        parts.append("add W_O")
-    return ", ".join(parts)
+        parts.append("an output projection W_O")
+    return " and ".join(", ".join(parts).rsplit(", ", 1))
 
 
 # ---- the heads ------------------------------------------------------------------------------

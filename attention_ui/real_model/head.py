@@ -47,7 +47,8 @@ def _one_head(model: Model, run: Run) -> None:
     pattern = run.pattern(layer, head)
     trained_head.pattern_caption(layer, head, pattern.name, pattern.scores)
     trained_head.stage_tabs(STAGES, keys.RM_STAGE, Labels.plain(run.labels),
-                            run.heads[layer][head], Ctx(model, run, layer, head))  # fmt: skip
+                            run.heads[layer][head], Ctx(model, run, layer, head),
+                            lambda: picked_token(run), "rm")  # fmt: skip
     open_in_walkthrough(run, layer, head)
 
 

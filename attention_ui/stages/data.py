@@ -74,26 +74,32 @@ def breakdown_table(t: AttentionTrace, i: int, j: int) -> pd.DataFrame:
     )
 
 
-def softmax_table(t: AttentionTrace, row: int, key_labels: list[str]) -> pd.DataFrame:
+def softmax_table(
+    t: AttentionTrace, row: int, key_labels: list[str], phone: bool = False
+) -> pd.DataFrame:
     """The lesson-style table for one query: score, e^score, row sum, weight.
 
     Score and e^score are text, as the rest of the app writes them (−∞ for a masked key);
-    st.dataframe would print a float −inf as "-Infinity".
+    st.dataframe would print a float −inf as "-Infinity". ``phone``: the columns that fit a
+    phone's width, score, e^(score − max) and weight to 4 significant digits (five columns of
+    6 scrolled sideways and hid the weights); the row sum, the same in every row, is said
+    under the table, and e^score in the "Why subtract the maximum?" box.
     """
     scores_row = t.masked_scores[row]  # (n_k,)
     with np.errstate(over="ignore"):
         e = np.exp(scores_row)  # may overflow for huge scores: the stable column shows the fix
     shifted = np.exp(scores_row - np.max(scores_row))
-    return pd.DataFrame(
-        {
-            "score": [num(x, 6) for x in scores_row],  # as text: −∞, not "-Infinity"
-            "e^score": [num(x, 6) for x in e],  # overflow reads ∞
-            "e^(score − max)": shifted,
-            "row sum of e^(score − max)": shifted.sum(),
-            "weight": t.weights[row],
-        },
-        index=key_labels,
-    )
+    digits = 4 if phone else 6
+    columns = {
+        "score": [num(x, digits) for x in scores_row],  # as text: −∞, not "-Infinity"
+        "e^score": [num(x, digits) for x in e],  # overflow reads ∞
+        "e^(score − max)": shifted,
+        "row sum of e^(score − max)": shifted.sum(),
+        "weight": t.weights[row],
+    }
+    if phone:
+        columns = {k: columns[k] for k in ("score", "e^(score − max)", "weight")}
+    return pd.DataFrame(columns, index=key_labels)
 
 
 def stability_table(

@@ -43,7 +43,8 @@ def plot(
         kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
         chart = st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, alt=name,
                                 **kwargs)  # fmt: skip
-    else:
+    else:  # a figure that asks for its width (a heatmap's square cells) gets it
+        kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
         chart = st.plotly_chart(figure, key=key, config=CONFIG, theme=None, alt=name, **kwargs)
     if table:
         numbers(described, key)

@@ -242,17 +242,23 @@ def _softmax_row(labels: Labels, t: AttentionTrace, key: str, share_row: bool = 
     st.markdown(f"**Softmax of the row for query {md_escape(labels.queries[row])}, step by step**")
     # A static table of text (6 significant digits): a head pick on the real model page
     # redraws it, and the interactive grid was a third of the browser's work there.
-    static_table(data.softmax_table(t, row, labels.keys).map(_as_text))
+    on_phone = look.phone()
+    table = data.softmax_table(t, row, labels.keys, phone=on_phone)
+    static_table(table.map(lambda x: _as_text(x, 4 if on_phone else 6)))
+    total = "" if not on_phone else (
+        f"This row's e^(score − max) sum to {num(float(table['e^(score − max)'].sum()), 6)}. "
+    )  # fmt: skip
     st.caption(
         "Each weight is e^score divided by the sum of the row's e^score. Masked keys (score −∞) "
-        f"contribute e^−∞ = 0. The weights of this row sum to {t.weights[row].sum():.6f}."
+        f"contribute e^−∞ = 0. {total}The weights of this row sum to "
+        f"{t.weights[row].sum():.6f}."
     )
     _stability_demo(t, row, labels.keys, key)
 
 
-def _as_text(x: object) -> str:
+def _as_text(x: object, digits: int = 6) -> str:
     """A table cell as the page writes numbers (−∞ and ∞ too); text stays as it is."""
-    return x if isinstance(x, str) else num(float(x), 6)
+    return x if isinstance(x, str) else num(float(x), digits)
 
 
 def _pick_row(labels: list[str], key: str, bound: bool = False) -> int:

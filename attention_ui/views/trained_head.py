@@ -18,7 +18,7 @@ import streamlit as st
 
 from attention_core import AttentionTrace, InputError, Scenario
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import guard, state
+from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import choose_section
 from attention_ui.stages.data import Labels
@@ -50,13 +50,31 @@ def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float
 
 @guard.fragment
 def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: AttentionTrace,
-               ctx: object) -> None:  # fmt: skip
+               ctx: object, picked: Callable[[], int], prefix: str) -> None:  # fmt: skip
     """The stages as one row of choices over one panel (``widgets.choose_section``): only the
     chosen stage is computed, sent and drawn. In a fragment of their own: choosing a stage
-    reruns the stages alone, not the head's pickers and captions around them."""
+    reruns the stages alone, not the head's pickers and captions around them.
+
+    ``picked()``: the token picked above (in "From one token"), read at each run: the
+    stages' own pickers start at it and follow it (``follow_token``)."""
+    follow_token(prefix, labels, trace, picked())
     chosen = choose_section("Stage", list(stages), key)
     with st.container(key=f"{key}_panel"):
         stages[chosen](labels, trace, ctx)
+
+
+def follow_token(prefix: str, labels: Labels, t: AttentionTrace, query: int) -> None:
+    """The Scores, Softmax and Output stages' pickers (keyed ``<prefix>_...``) set to token
+    ``query`` when it is newly picked: the Softmax stage's "Query row" started at [CLS]. A
+    row picked there is kept until another token is picked above."""
+    follows = st.session_state.setdefault(keys.FOLLOWED_TOKEN, {})
+    label = labels.queries[query]
+    if follows.get(prefix) == label:
+        return
+    follows[prefix] = label
+    for stage in ("softmax", "output"):
+        st.session_state[f"{prefix}_{stage}_row"] = label
+    views.start_scores_at(f"{prefix}_scores", labels, t, query)
 
 
 # ---- the walkthrough's own stages, on a trained head ------------------------------------

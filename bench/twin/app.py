@@ -6,8 +6,8 @@ and plain Streamlit calls for the rest: no frame (CSS, scripts), no guards, no t
 alternatives, no caches, no live class, no menu. Its widgets carry the app's keys, so the
 benches that drive the app drive this as a checkout of its own:
 
-    python -m bench.bench_labs --root . --root bench/twin --only "token pick"
-    python -m bench.browser_rest --root . --root bench/twin --only Scaling
+    python -m bench.pages.bench_labs --root . --root bench/twin --only "token pick"
+    python -m bench.pages.browser_rest --root . --root bench/twin --only Scaling
 
 - ``/real-model`` and ``/decoder``: a gallery, "From one token" (token and target select
   boxes, the view's control, the every-head grid, two paragraphs, the ranking table) and a

@@ -252,7 +252,8 @@ def test_parse_number_reads_what_grids_receive(text: object, value: float) -> No
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("1,5", "'1,5' is not a number"), ("1/2", "'1/2' is not a number"), ("", "is empty"),
+    [("1,5", "'1,5' is not a number: write the decimal with a point, 1.5"),
+     ("1/2", "'1/2' is not a number"), ("", "is empty"),
      ("1e999", "'1e999' is too large"), ("nan", "'nan' is not a number")],
 )  # fmt: skip
 def test_parse_number_rejects_with_a_message(text: str, message: str) -> None:

@@ -316,6 +316,7 @@ def test_mask_mistakes():
     cases = {
         "mask_flipped": ("1 1 1\n0 1 1\n0 0 1", "mask"),
         "mask_no_self": ("0 0 0\n1 0 0\n1 1 0", "mask"),
+        "mask_inverted": ("0 1 1\n0 0 1\n0 0 0", "mask"),  # issue 34: 1 = blocked
         # softmax of every row with nothing blocked
         "no_mask": ("0.422 0.155 0.422\n0.090 0.665 0.245\n0.422 0.155 0.422", "weights"),
         # softmax down the columns of [1 -∞ -∞; 0 2 -∞; 2 1 2]

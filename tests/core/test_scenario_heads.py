@@ -176,3 +176,42 @@ def test_sizes_keep_w_o_in_step_and_heads_valid() -> None:
     assert shapes.head_choices(heads(2, width=6)) == [1, 2, 3, 6]
     pasted, changed = shapes.with_matrix(heads(1), "W_o", np.ones((4, 5)))
     assert changed == {"d_model": 5} and pasted.X.shape == (3, 5)
+
+
+# ---- issue 34: "Make it ready for heads" keeps Q, K and V typed directly ----------------------
+def direct(d_k: int, d_v: int, n: int = 4) -> Scenario:
+    """Small integers, so every product and sum below is exact in float64."""
+    rng = np.random.default_rng(7)
+    Q, K = (rng.integers(-3, 4, size=(n, d_k)).astype(float) for _ in range(2))
+    V = rng.integers(-3, 4, size=(n, d_v)).astype(float)
+    return Scenario(tokens=tuple("abcd"[:n]), mode="direct", Q=Q, K=K, V=V)
+
+
+@pytest.mark.parametrize(("d_k", "d_v"), [(3, 4), (4, 2), (3, 3)])
+def test_the_fix_keeps_q_k_and_v_typed_directly(d_k: int, d_v: int) -> None:
+    s = direct(d_k, d_v)
+    ready = shapes.ready_for_heads(s)
+    assert shapes.heads_ready(ready) and ready.tokens == s.tokens
+    t = ready.validate()
+    w = max(d_k, d_v)
+    assert t.Q.shape == (4, w) and t.V.shape == (4, w)
+    np.testing.assert_array_equal(t.Q[:, :d_k], s.Q)  # X W_q picks a block of X: exact
+    np.testing.assert_array_equal(t.K[:, :d_k], s.K)
+    np.testing.assert_array_equal(t.V[:, :d_v], s.V)
+    np.testing.assert_array_equal(t.Q[:, d_k:], 0)  # the narrower side gains zeros only
+    np.testing.assert_array_equal(t.V[:, d_v:], 0)
+    np.testing.assert_array_equal(t.scores, s.Q @ s.K.T)  # integers: exact
+    assert t.scale == pytest.approx(1 / np.sqrt(w), rel=1e-15)
+    if d_v <= d_k:  # the same scaled scores, so the same weights, bit for bit
+        before = s.validate()
+        np.testing.assert_array_equal(t.weights, before.weights)
+        np.testing.assert_array_equal(t.output[:, :d_v], before.output)
+
+
+def test_the_fix_of_a_cross_attention_keeps_k_and_v_and_asks_with_k() -> None:
+    s = PRESETS["quiz88"].build()
+    assert s.query_tokens is not None
+    t = shapes.ready_for_heads(s).validate()
+    np.testing.assert_array_equal(t.K[:, : s.K.shape[1]], s.K)
+    np.testing.assert_array_equal(t.V[:, : s.V.shape[1]], s.V)
+    np.testing.assert_array_equal(t.Q, t.K)

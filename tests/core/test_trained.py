@@ -14,13 +14,24 @@ import numpy as np
 import pytest
 
 from attention_core.attention import attention
+from attention_core.decoder.patterns import decoder_pattern
+from attention_core.decoder.tokenize import PromptCut
 from attention_core.errors import InputError
 from attention_core.parsing import MAX_TOKEN_CHARS, MAX_TOKENS
+from attention_core.pretrained.patterns import head_pattern
+from attention_core.pretrained.tokenize import Truncation
 from attention_core.trained.files import ModelFolder, ModelMissing
-from attention_core.trained.patterns import BROAD, CLEAR, Pattern, pick_label, word_mates
+from attention_core.trained.patterns import (
+    BROAD,
+    CLEAR,
+    Pattern,
+    pick_label,
+    square_weights,
+    word_mates,
+)
 from attention_core.trained.run import check_head
 from attention_core.trained.to_scenario import walkthrough_scenario
-from attention_core.trained.tokenize import checked_text, shorten
+from attention_core.trained.tokenize import PREVIEW_CHARS, TextCut, checked_text, shorten
 
 TRAINED = Path(__file__).resolve().parents[2] / "attention_core" / "trained"
 MODELS = ("attention_core.pretrained", "attention_core.decoder")
@@ -164,3 +175,28 @@ def test_walkthrough_scenario_says_when_a_run_does_not_fit():
     with pytest.raises(InputError) as err:
         walkthrough_scenario(trace, tokens, "Toy", "", noun="text", advice="Cut it.")
     assert str(err.value).endswith("the walkthrough shows at most 64. Cut it.")
+
+
+def test_square_weights_is_both_models_one_check():
+    """Issue 34: the check sat in both patterns.py; both now call it."""
+    W = square_weights([[1, 0], [0.5, 0.5]])
+    assert W.dtype == np.float64 and W.shape == (2, 2)
+    message = r"^a head's weights must be square, one row per token$"
+    for bad in ([[1.0, 0.0]], [1.0, 0.0], np.ones((2, 2, 2))):
+        with pytest.raises(InputError, match=message):
+            square_weights(bad)
+    with pytest.raises(InputError, match=message):
+        decoder_pattern(np.ones((2, 3)) / 3)
+    with pytest.raises(InputError, match=message):
+        head_pattern(np.ones((2, 3)) / 3, np.zeros(2, dtype=bool))
+
+
+def test_a_cut_knows_where_it_is_and_previews_what_it_left_out():
+    """Issue 34: both tokenizers' cuts are made by ``TextCut.at``."""
+    text = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+    cut = TextCut.at(text, 30, 20, 4)
+    assert (cut.n_tokens, cut.n_kept, cut.cut_char, cut.n_dropped) == (30, 20, 4, 10)
+    assert cut.dropped_preview == "two three four five six seven eight nin…"
+    assert len(cut.dropped_preview) == PREVIEW_CHARS
+    assert isinstance(PromptCut.at(text, 3, 2, 0), PromptCut)
+    assert isinstance(Truncation.at(text, 3, 2, 0), Truncation)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 from bench import load
-from bench.seats import Stats
+from bench.load.seats import Stats
 
 
 def run_load(opts: load.Options) -> tuple[dict, Stats]:

@@ -12,7 +12,7 @@ import pytest
 from off_loop import run_load
 
 from bench import load
-from bench.browser import find_chromium, start_server
+from bench.common.browser import find_chromium, start_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # serial: a load test, run alone
 # 40 s of class by design, plus a server and three browsers (45 s measured here, quiet):

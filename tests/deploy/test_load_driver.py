@@ -1,4 +1,4 @@
-"""bench/load.py's own logic, without a server: the leak check must be able to fail."""
+"""bench/load/'s own logic, without a server: the leak check must be able to fail."""
 
 from __future__ import annotations
 

@@ -70,3 +70,43 @@ def test_a_finished_layout_is_reused_and_zopfli_only_shrinks_it(
     assert count == 1 and old == before and new == twin.stat().st_size < before
     assert gzip.decompress(twin.read_bytes()) == JS
     assert (root / precompress.ZOPFLI_DONE).is_file()
+
+
+def test_plotlys_chunk_is_zopfli_from_the_first_start(frontend: Path, tmp_path: Path) -> None:
+    """Issue 34: a classroom stopped before the background pass ended served gzip -9 files,
+    and the first load of /scores measured 3.01 MB: Plotly's chunk, 1.42 MB of it, now gets
+    zopfli while the files are laid out."""
+    pytest.importorskip("zopfli")
+    (frontend / "js" / "PlotlyChart.Mn34Op56.js").write_bytes(JS * 2)
+    root = precompress.ensure(tmp_path / "cache", source=frontend)
+    twin = root / "static" / "js" / "PlotlyChart.Mn34Op56.js.gz"
+    assert gzip.decompress(twin.read_bytes()) == JS * 2
+    assert twin.stat().st_size < len(gzip.compress(JS * 2, compresslevel=9, mtime=0))
+    other = root / "static" / "js" / "index.Ab12Cd34.js.gz"  # the rest: gzip -9 at first
+    assert other.read_bytes() == gzip.compress(JS, compresslevel=9, mtime=0)
+
+
+def test_the_background_pass_goes_biggest_first_and_resumes_where_it_stopped(
+    frontend: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("zopfli")
+    (frontend / "js" / "bigger.Qr78St90.js").write_bytes(JS * 3)
+    root = precompress.ensure(tmp_path / "cache", source=frontend)
+    squeeze, seen = precompress._zopfli, []
+
+    def stopped_after_one(data: bytes) -> bytes | None:
+        if data and seen:
+            raise KeyboardInterrupt  # the classroom stopped mid-pass
+        seen.extend([len(data)] if data else [])
+        return squeeze(data)
+
+    monkeypatch.setattr(precompress, "_zopfli", stopped_after_one)
+    with pytest.raises(KeyboardInterrupt):
+        precompress.recompress(root)
+    assert seen == [len(JS) * 3]  # the biggest first
+    assert not (root / precompress.ZOPFLI_DONE).exists()
+    monkeypatch.setattr(precompress, "_zopfli", lambda d: seen.append(len(d)) or squeeze(d))
+    seen.clear()
+    count, _, _ = precompress.recompress(root)
+    assert [n for n in seen if n] == [len(JS)] and count == 1  # only what was left
+    assert (root / precompress.ZOPFLI_DONE).is_file()

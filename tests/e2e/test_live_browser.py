@@ -21,7 +21,7 @@ pytestmark = pytest.mark.e2e
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
                        "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"}  # fmt: skip
-FOLLOW_MS = 10_000  # a functional wait: how fast phones follow is measured in bench/live.py
+FOLLOW_MS = 10_000  # a functional wait: how fast phones follow is measured in bench/load/live.py
 PROGRESS = "[data-testid='stProgress']"
 
 

@@ -313,6 +313,32 @@ MUTANTS = (
         "    if answer.size == 1:",
         "    if False:",
         ("tests/core/test_cell_verdicts.py",),
+        "the heads fix writes K where Q was typed",
+        "attention_core/shapes.py",
+        "X = np.hstack([wide(Q), wide(K), wide(V)])",
+        "X = np.hstack([wide(K), wide(Q), wide(V)])",
+        ("tests/core/test_scenario_heads.py",),
+    ),
+    Mutant(
+        "a heatmap's rows keep the old 52 px whatever its columns get",
+        "attention_ui/draw/figures.py",
+        '"height": top + 10 + max(M.shape[0] * side,',
+        '"height": top + 10 + max(M.shape[0] * 52,',
+        ("tests/figures/test_square_cells.py",),
+    ),
+    Mutant(
+        "a phone's grid keeps PHONE_CELL rows when its columns are squeezed",
+        "attention_ui/draw/phone.py",
+        "row = min(PHONE_CELL, plot / n_cols)",
+        "row = PHONE_CELL",
+        ("tests/figures/test_square_cells.py",),
+    ),
+    Mutant(
+        "a cell left bad on Inputs goes unsaid on the other pages",
+        "attention_ui/frame/widgets.py",
+        "elif dropped := grids.dropped_cells():",
+        "elif dropped := []:",
+        ("tests/pages/test_newcomer.py",),
     ),
 )
 

@@ -136,13 +136,29 @@ def test_rope_is_a_stage_with_q_and_k_before_and_after(winograd) -> None:
     assert not np.array_equal(before[1:], after[1:])
     k_after = numeric(chart(at, "K after RoPE")["data"][0]["z"])
     np.testing.assert_array_equal(k_after, la.K[:, 1])  # key/value head 2 serves head 4
-    curve = chart(at, "Score of “too” against")
+    m = data.default_query(winograd)  # "it": the token picked above, by default
+    curve = chart(at, f"Score of “{winograd.labels[m]}” against")
     distances, scores = numeric(curve["data"][0]["x"]), numeric(curve["data"][0]["y"])
     here = curve["data"][2]  # the head's own scaled score, at the pair's real distance
-    m, d = winograd.n - 1, int(here["x"][0])
+    d = int(here["x"][0])
     q, k = la.Q_pre[m, 3].astype(float), la.K_pre[m - d, 1].astype(float)
     closed_form = scores[distances.tolist().index(d)]  # float64 angles
     assert abs(closed_form - here["y"][0]) <= rope_float32_error(q, k, m, m - d)
+
+
+def test_the_stages_start_from_the_token_picked_above(winograd) -> None:
+    """Issue 34: the RoPE stage used the last token, the Softmax stage's row the first."""
+    options = data.token_options(winograd)
+    picked = options[4]
+    m = winograd.labels.index(picked)
+    at = open_page({keys.DEC_TOKEN: picked}, {keys.DEC_STAGE: "RoPE"})
+    assert chart(at, f"Score of “{picked}” against")
+    assert at.selectbox(key=keys.DEC_ROPE_KEY).options == winograd.labels[: m + 1]
+    at.session_state[keys.DEC_STAGE] = "Softmax"
+    at.run()
+    assert at.selectbox(key="dec_softmax_row").value == picked
+    at.selectbox(key=keys.DEC_TOKEN).set_value(options[2]).run()
+    assert at.selectbox(key="dec_softmax_row").value == options[2]
 
 
 def test_shared_keys_and_values_are_drawn_once_for_the_group(winograd) -> None:

@@ -186,7 +186,7 @@ def test_a_scenario_that_cannot_split_explains_and_fixes_itself() -> None:
 
 def test_direct_mode_is_offered_embeddings_mode() -> None:
     at = open_lab(PRESETS["hungry"].build())
-    assert "Embeddings mode" in " ".join(m.value for m in at.markdown)
+    assert "Embeddings that give your Q, K and V" in " ".join(m.value for m in at.markdown)
     at.button(key="heads_fix").click().run()
     assert not at.exception
     s = at.session_state["scenario"]

@@ -90,6 +90,19 @@ def test_picked_head_stages_equal_its_trace(model) -> None:
     assert "W_Q, W_K and W_V" in texts(at)
 
 
+def test_the_stages_start_from_the_token_picked_above(model) -> None:
+    """Issue 34: the Softmax stage's "Query row" started at [CLS], not the picked token."""
+    at = open_page({keys.RM_TOKEN: "animal"}, {keys.RM_STAGE: "Softmax"})
+    assert at.selectbox(key="rm_softmax_row").value == "animal"
+    at.session_state[keys.RM_STAGE] = "Scores"
+    at.run()
+    assert at.selectbox(key="rm_scores_pick_q").value == "animal"
+    at.selectbox(key=keys.RM_TOKEN).set_value("street").run()
+    at.session_state[keys.RM_STAGE] = "Output"
+    at.run()
+    assert at.selectbox(key="rm_output_row").value == "street"
+
+
 def test_mask_tab_shows_padding_with_zero_weight(model) -> None:
     at = open_page(session={keys.RM_STAGE: "Mask"})
     title = "Scaled scores after the mask"
