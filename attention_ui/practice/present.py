@@ -18,7 +18,7 @@ import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
 from attention_ui.draw.describe import Alternative
-from attention_ui.draw.text import count, md_escape, shape
+from attention_ui.draw.text import count, md_escape, shape, titled
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
 from attention_ui.frame.sidebar import preset_picker, undo_control
@@ -339,9 +339,11 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
     mask = "no mask" if t.mask is None else f"{s.mask_kind} mask"
     scaled = "" if s.scaled else " · scaling switched off"
     return md_escape(
-        f"{s.name or 'Your own scenario'}: {count(len(s.queries), 'query', 'queries')} × "
-        f"{count(len(s.tokens), 'key')} · "
-        f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}"
+        titled(
+            s.name or "Your own scenario",
+            f"{count(len(s.queries), 'query', 'queries')} × {count(len(s.tokens), 'key')} · "
+            f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}",
+        )
     )
 
 
