@@ -54,7 +54,11 @@ def watcher() -> None:
 def follow_here() -> None:
     """At the top of the fragment of a page that watches (``PageSpec.watches``): the
     teacher's next step or pick reruns only this fragment (a class's 110 phones rerun at
-    once: bench/RESULTS.md); anything else the teacher changed takes a full run."""
+    once: bench/RESULTS.md); anything else the teacher changed takes a full run. Nothing
+    for a session outside a class: its own picks rerun only the fragment."""
+    s = session.seat()
+    if s is None or not s.following:
+        return
     if own_run() and not session.take_step():
         st.rerun(scope="app")
     watcher()

@@ -4,6 +4,7 @@ does the same for a class): the texts the page drew, and any exception it showed
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -58,4 +59,7 @@ async def _open(base: str, page: str, query: str, timeout: float) -> PageRun:
 
 def open_page(base: str, page: str = "", query: str = "", timeout: float = 60) -> PageRun:
     """``base`` (http://host:port) opened at ``/page?query``: one full script run."""
-    return asyncio.run(_open(base.rstrip("/"), page, query, timeout))
+    # In a thread of its own: pytest-playwright leaves an event loop running in a worker
+    # that ran a browser test first, and asyncio.run refuses to start inside it (off_loop.py).
+    with ThreadPoolExecutor(1, thread_name_prefix="page-client") as pool:
+        return pool.submit(asyncio.run, _open(base.rstrip("/"), page, query, timeout)).result()
