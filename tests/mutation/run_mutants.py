@@ -313,6 +313,8 @@ MUTANTS = (
         "    if answer.size == 1:",
         "    if False:",
         ("tests/core/test_cell_verdicts.py",),
+    ),
+    Mutant(
         "the heads fix writes K where Q was typed",
         "attention_core/shapes.py",
         "X = np.hstack([wide(Q), wide(K), wide(V)])",
