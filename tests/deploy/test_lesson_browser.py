@@ -44,7 +44,7 @@ PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
                        "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"}  # fmt: skip
-FOLLOW_MS = 15_000  # a functional wait; the times themselves are recorded, not asserted
+FOLLOW_MS = 20_000  # a functional wait; the times themselves are recorded, not asserted
 PROGRESS = "[data-testid='stProgress']"
 
 
@@ -156,6 +156,7 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
         assert not projector.locator(".st-key-live_pause_btn, .st-key-live_end").count()
 
         # the example, changed from the console at step 4: every phone and the projector
+        cat_mat = parse_qs(urlsplit(projector.url).query).get("s", [""])[0]  # before the change
         console.locator("summary", has_text="Change the example").click()
         choose(console, "console_preset", "Which word does 'it' look at")
         hungry = lambda p: p.wait_for_function(  # noqa: E731
@@ -165,8 +166,11 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
         )
         timer.follow("example at step 4", console.locator(
             ".st-key-console_preset_load button").click, hungry)  # fmt: skip
-        projector.wait_for_function("() => document.body.innerText.includes('Step 4 of')")
+        hungry(projector)  # the projector follows its console too (it was on step 4 already)
         s_of = lambda p: parse_qs(urlsplit(p.url).query).get("s", [""])[0]  # noqa: E731
+        projector.wait_for_function(
+            "(old) => !location.search.includes(old)", arg=cat_mat, timeout=FOLLOW_MS
+        )  # its address follows at its run's end
         for phone in phones:
             phone.wait_for_function("(s) => location.search.includes(s)", arg=s_of(projector),
                                     timeout=FOLLOW_MS)  # fmt: skip
