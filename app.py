@@ -46,7 +46,9 @@ elif room_page in pages and room_page != state.current_page() and not spec.conso
 elif linked in pages and linked != state.current_page():
     st.switch_page(pages[linked], query_params=state.share_query())
 live.stay_or_explore(state.current_page())  # a student who left the room's page explores
-guard.after_fragment_runs(live.publish_current)  # a live teacher's pick in a fragment
+live.publish_early()  # a live teacher's step or pick: the class draws it with the projector
+guard.before_fragment_runs(live.publish_early)  # the same for a pick in a fragment
+guard.after_fragment_runs(live.publish_current)  # and what the fragment's run changed
 look.frame()  # after the switches: a run that switches page sends nothing
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page

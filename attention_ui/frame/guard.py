@@ -83,9 +83,17 @@ def callback(fn: Callable[P, object]) -> Callable[P, None]:
     return guarded
 
 
-# Run after a fragment's own rerun, which skips app.py: what app.py does at the end of a
-# full run and a fragment's picks also need (a live teacher's lab pick reaches the class).
+# Run before and after a fragment's own rerun, which skips app.py: what app.py does at the
+# start and the end of a full run and a fragment's picks also need (a live teacher's lab
+# pick reaches the class).
+BEFORE_FRAGMENT: list[Callable[[], None]] = []
 AFTER_FRAGMENT: list[Callable[[], None]] = []
+
+
+def before_fragment_runs(hook: Callable[[], None]) -> None:
+    """Call ``hook`` at the start of every fragment's own rerun (registered once)."""
+    if hook not in BEFORE_FRAGMENT:
+        BEFORE_FRAGMENT.append(hook)
 
 
 def after_fragment_runs(hook: Callable[[], None]) -> None:
@@ -100,8 +108,11 @@ def fragment(fn: Callable[P, None]) -> Callable[P, None]:
     @functools.wraps(fn)
     def body(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
+            own = own_fragment_run()
+            for hook in BEFORE_FRAGMENT if own else ():
+                hook()
             fn(*args, **kwargs)
-            if own_fragment_run():
+            if own:
                 for hook in AFTER_FRAGMENT:
                     hook()
         except Exception:

@@ -33,6 +33,12 @@ from attention_ui.storage.store import StoreDownError
 # GET that nginx answers under make classroom: 120 phones at 2 a second cost it little.
 WATCH_S = 0.5  # a phone fetches its room's version file this often (static, no script run)
 ASK_AGAIN_S = 3.0  # a change asked for and not drawn, with no run since, is asked again
+# A change asked for, not drawn, and the page idle again this long after the ask: the ask's
+# run was lost (Streamlit drops the output of a fragment run that ends just as another
+# request for the same session arrives, such as the heartbeat's timer: bench/RESULTS.md,
+# issue 31), so it is asked again at once, not after ASK_AGAIN_S.
+IDLE_AGAIN_S = 0.4
+QUIET_MS = 300  # a phone's two timers never send within this of each other (live.views)
 HEARTBEAT_S = 5.0  # a phone's fragment runs this often: the count, and the fallback poll
 FRESH_S = 0.2  # the hub mirrors each watched room's version this often (one store read)
 REPORT_S = 2.0  # how often a process writes its count of followers

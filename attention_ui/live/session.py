@@ -371,6 +371,18 @@ def publish_current() -> None:
     publish(None if BY_KEY[page].console else page)
 
 
+def publish_early() -> None:
+    """At the start of a run (or a fragment's own rerun): a teacher's step or pick on the page
+    the class already shows reaches the room before this run draws it, so the phones draw
+    with the projector, not after it (the projector's full run took 1.5-2 s of a follow:
+    bench/RESULTS.md). Only on the room's page, where the picks are all in the session's
+    keys already; the run's end publishes again whatever the run itself changed."""
+    page = state.current_page()
+    shown = st.session_state.get(keys.LIVE_SHOWN)
+    if shown is not None and shown[0] == page and not BY_KEY[page].console:
+        publish(page)
+
+
 def drive(**changes: object) -> bool:
     """The teacher's console (or the projector's join screen) changes the room directly;
     False when it could not (the store is down, or the class ended)."""

@@ -14,7 +14,7 @@ import streamlit as st
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard
 from attention_ui.live import ask, session
-from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, WATCH_S
+from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, IDLE_AGAIN_S, QUIET_MS, WATCH_S
 from attention_ui.storage.store import StoreDownError
 
 RECONNECTING = "Live class: reconnecting… This page works on its own meanwhile."
@@ -85,63 +85,113 @@ def _student_bar(s: session.Seat) -> None:
 
 
 # The phone's side of the watch (hub.py says why): fetch the room's version file every
-# WATCH_S, and ask for a rerun when it holds another number than the page shows. A rerun
-# that another one overtook (a heartbeat's, a tap's) can drop the trigger: when a run has
-# drawn the page since the ask and it still shows the old version, ask again at once; with
-# no run at all since, ask again after ASK_AGAIN_S (1 phone in about 1,000 waited for its
-# 5 s heartbeat otherwise). Not sooner: a busy server's slow run would be interrupted by
-# the second ask (a rerun request restarts a running script). Static: the data is the
-# app's own (a path and numbers), nothing the learner typed.
-WATCH_JS = """
-export default function ({ data, parentElement, setTriggerValue }) {
-  parentElement.__alWatch = data;  // the latest run's version and address
-  parentElement.__alDrawn = Date.now();  // every run sends new data (its "run")
-  parentElement.__alTrigger = setTriggerValue;  // the latest run's (its fragment's) trigger
-  // Streamlit calls this again on every run and keeps the latest call's cleanup for the
-  // unmount (another page, exploring): only that one stops the timer.
-  const call = (parentElement.__alCalls || 0) + 1;
-  parentElement.__alCalls = call;
+# WATCH_S, and ask for a rerun when it holds another number than the page shows.
+#
+# One request at a time. When a request reaches the server just as the session's previous
+# run has ended, Streamlit starts a new runner and ignores the old one's last messages, so
+# a run's drawing can be lost (bench/RESULTS.md, issue 31: with Streamlit's own 5 s timer for
+# the heartbeat, 2-4 phones in 110 lost a step's run and waited 3 s). So the heartbeat's
+# timer is this page's own (``BEAT_JS``), and both timers send only while the page is idle
+# (no run requested or running, as Streamlit marks its root element) and not within QUIET_MS
+# of the other's request.
+#
+# While the page still shows an old version, ask again: at once when a run has drawn the
+# page since the ask (it was overtaken); when the page went idle IDLE_AGAIN_S after the ask
+# with nothing drawn (a run was lost all the same, a tap's say); after ASK_AGAIN_S in any case.
+# Static: the data is the app's own (a path and numbers), nothing the learner typed.
+_SHARED_JS = """
+const idle = () => {  // Streamlit's own state of the page's run, on its root element
+  const app = document.querySelector("[data-testid='stApp']");
+  return !app || app.dataset.testScriptState === "notRunning";
+};
+// idle, or a request long gone unanswered (a rerun Streamlit dropped leaves the page
+// marked "rerun requested")
+const mayRequest = (quiet, again) => {
+  const since = Date.now() - (window.__alSentAt || 0);
+  return since > quiet && (idle() || since > again);
+};
+const request = (trigger, name, value) => {
+  window.__alSentAt = Date.now();
+  trigger(name, value);
+};
+// Streamlit calls a component's function again on every run and keeps the latest call's
+// cleanup for the unmount (another page, exploring): only that one stops the timer.
+const timer = (el, every, tick) => {
+  const call = (el.__alCalls || 0) + 1;
+  el.__alCalls = call;
   const stop = () => {
-    if (parentElement.__alCalls !== call) return;
-    clearInterval(parentElement.__alTimer);
-    parentElement.__alTimer = 0;
+    if (el.__alCalls !== call) return;
+    clearInterval(el.__alTimer);
+    el.__alTimer = 0;
   };
-  if (parentElement.__alTimer) return stop;
-  parentElement.__alTimer = setInterval(async () => {
-    const { url, version, every, again } = parentElement.__alWatch;
+  if (!el.__alTimer) el.__alTimer = setInterval(tick, every);
+  return stop;
+};
+"""
+WATCH_JS = (
+    _SHARED_JS
+    + """
+export default function ({ data, parentElement: el, setTriggerValue }) {
+  el.__alWatch = data;  // the latest run's version and address
+  el.__alDrawn = Date.now();  // every run sends new data (its "run")
+  el.__alTrigger = setTriggerValue;  // the latest run's (its fragment's) trigger
+  return timer(el, data.every, async () => {
+    const { url, version, again, idleAgain, quiet } = el.__alWatch;
     try {
       const answer = await fetch(`${url}?t=${Date.now()}`, { cache: "no-store" });
       if (!answer.ok) return;  // not mirrored yet, or gone: the heartbeat finds out
       const now = parseInt(await answer.text(), 10);
-      const askedAt = parentElement.__alAskedAt || 0;
-      const dropped = parentElement.__alDrawn > askedAt || Date.now() - askedAt > again;
-      if (now && now !== version && (parentElement.__alAsked !== now || dropped)) {
-        parentElement.__alAsked = now;
-        parentElement.__alAskedAt = Date.now();
-        parentElement.__alTrigger("changed", now);
+      const since = Date.now() - (el.__alAskedAt || 0);
+      const dropped = el.__alDrawn > (el.__alAskedAt || 0) || since > again ||
+        (since > idleAgain && idle());
+      if (now && now !== version && (el.__alAsked !== now || dropped) && mayRequest(quiet, again)) {
+        el.__alAsked = now;
+        el.__alAskedAt = Date.now();
+        request(el.__alTrigger, "changed", now);
       }
     } catch (e) { /* offline for a moment: the next tick tries again */ }
-  }, data.every);
-  return stop;  // unmounted (another page, exploring): no more fetches
+  });
 }
 """
+)
+BEAT_JS = (
+    _SHARED_JS
+    + """
+export default function ({ data, parentElement: el, setTriggerValue }) {
+  el.__alTrigger = setTriggerValue;
+  el.__alEvery = data.every;
+  // tick often, beat once `every` has passed and the page may send: never on top of an ask
+  return timer(el, 250, () => {
+    const due = Date.now() - (el.__alBeatAt || 0) >= el.__alEvery;
+    if (!due || !mayRequest(data.quiet, data.again)) return;
+    el.__alBeatAt = Date.now();
+    request(el.__alTrigger, "beat", el.__alBeatAt);
+  });
+}
+"""
+)
 _WATCH = st.components.v2.component("attention_lab.live_watch", js=WATCH_JS)
+_BEAT = st.components.v2.component("attention_lab.live_beat", js=BEAT_JS)
 
 
 def _watch(s: session.Seat) -> None:
     """The watcher: a trigger reruns the app, whose first step follows the room."""
     data = {"url": session.hub().watch_path(s.code), "version": s.applied,
             "every": int(WATCH_S * 1000), "again": int(ASK_AGAIN_S * 1000),
+            "idleAgain": int(IDLE_AGAIN_S * 1000), "quiet": QUIET_MS,
             "run": time.monotonic_ns()}  # fmt: skip
     _WATCH(key="live_watch", data=data, on_changed_change=lambda: None)
 
 
-@st.fragment(run_every=HEARTBEAT_S)
+@st.fragment
 def _heartbeat() -> None:
-    """Every HEARTBEAT_S: "still here" (the count), and the fallback check of the room."""
+    """Every HEARTBEAT_S (its own timer, BEAT_JS): "still here" (the count), and the fallback
+    check of the room."""
     s = session.seat()
     if s is None or not s.following:
         return
+    data = {"every": int(HEARTBEAT_S * 1000), "quiet": QUIET_MS, "again": int(ASK_AGAIN_S * 1000)}
+    _BEAT(key="live_beat", data=data, on_beat_change=lambda: None)
     try:
         session.hub().seen(s.id, s.code, student=not s.teaching)
         version = session.hub().version(s.code)

@@ -12,8 +12,8 @@ room in that store, and then each student does what a phone's browser does:
 3. like the page's watcher (attention_ui/live/views.py), it fetches the room's version
    file ``/app/static/live/CODE`` every ``WATCH_S``, and when the number changed sends the
    watcher's trigger: the app reruns, follows the room, and the new step arrives; and it
-   sends the heartbeat's timed fragment run (``auto_rerun``) every ``interval`` seconds, as
-   the frontend's timer does.
+   sends the heartbeat's trigger every ``HEARTBEAT_S``, as the page's own timer does (one
+   request at a time, as the page sends them).
 
 The teacher's click is a write to the room (what the teacher's session writes on Next;
 the Chromium test drives that page itself). After each of ``--steps`` step changes it times
@@ -53,7 +53,13 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
-from attention_ui.live.hub import ASK_AGAIN_S, WATCH_S  # noqa: E402
+from attention_ui.live.hub import (  # noqa: E402
+    ASK_AGAIN_S,
+    HEARTBEAT_S,
+    IDLE_AGAIN_S,
+    QUIET_MS,
+    WATCH_S,
+)
 from attention_ui.live.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
 from bench.common.browser import free_port  # noqa: E402
@@ -84,8 +90,8 @@ class Phone:
         self.source = source_address(index)
         self.query = urlencode({"join": code})
         self.page_hash = ""
-        self.fragment = ""  # the heartbeat's fragment id, from the server's auto_rerun
-        self.interval = 5.0
+        self.beat = ""  # the heartbeat's component (its own timer: live.views.BEAT_JS)
+        self.beat_fragment = ""  # the fragment it was drawn in
         self.watcher = ""  # the watcher component's element id
         self.watch_fragment = ""  # the fragment it was drawn in (presentation mode's slide)
         self.version = 0  # the room version the watcher was last given (its data)
@@ -103,6 +109,9 @@ class Phone:
         self.http: KeptAlive | None = None  # the watcher's fetches reuse one connection
         self.finished = asyncio.Event()
         self.ws: ClientConnection | None = None
+        self.log: list[tuple[float, str]] = []  # (when, what): a late phone's story
+        self.running = False  # a run of this session is requested or on (the page's state)
+        self.sent = 0.0  # when this phone last sent a request (monotonic)
 
     async def run(self, stop: asyncio.Event, explore_every: tuple[float, float] | None) -> None:
         try:
@@ -132,7 +141,8 @@ class Phone:
         while self.step == 0:
             await asyncio.sleep(0.05)
 
-    async def _send(self, fragment: str = "", trigger: str = "", changed: int = 0) -> None:
+    async def _send(self, fragment: str = "", trigger: str = "", changed: int = 0,
+                    beat: bool = False) -> None:  # fmt: skip
         msg = BackMsg()
         rerun = msg.rerun_script
         rerun.query_string = self.query
@@ -149,6 +159,13 @@ class Phone:
             w = rerun.widget_states.widgets.add()
             w.id = f"$$STREAMLIT_INTERNAL_KEY_{self.watcher}__events"
             w.json_trigger_value = json.dumps([{"event": "changed", "value": changed}])
+        if beat:  # the heartbeat's trigger: its fragment reruns
+            rerun.fragment_id = self.beat_fragment
+            w = rerun.widget_states.widgets.add()
+            w.id = f"$$STREAMLIT_INTERNAL_KEY_{self.beat}__events"
+            w.json_trigger_value = json.dumps([{"event": "beat", "value": int(time.time())}])
+        self.sent = time.monotonic()
+        self.running = True  # as the page marks itself "rerun requested"
         rerun.cached_message_hashes.extend(self.cached)
         rerun.context_info.timezone = "UTC"
         rerun.context_info.url = f"http://{self.host}:{self.port}/?{self.query}"
@@ -175,22 +192,37 @@ class Phone:
         return True
 
     async def _poll(self, stop: asyncio.Event) -> None:
-        """The page's two timers: the watcher's fetch every WATCH_S (asking again when a run
-        has ended since the ask, or ASK_AGAIN_S passed, and it is still not shown), the
-        heartbeat's run."""
+        """The page's two timers (live.views.WATCH_JS and BEAT_JS), one request at a time:
+        each sends only while the page is idle and not within QUIET_MS of the other. The
+        watcher fetches the version file every WATCH_S and asks when it changed (again when
+        a run has drawn since the ask, the page went idle IDLE_AGAIN_S after it, or
+        ASK_AGAIN_S passed, and it is still not shown); the heartbeat every HEARTBEAT_S."""
         last_beat, asked_runs, asked_at = time.monotonic(), 0, 0.0
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), WATCH_S)
             except TimeoutError:
                 now = await self._fetch_version()
-                dropped = self.runs > asked_runs or time.monotonic() - asked_at > ASK_AGAIN_S
-                if now and now != self.version and (now != self.asked or dropped) and self.watcher:
+                since = time.monotonic() - asked_at
+                dropped = (
+                    self.runs > asked_runs
+                    or since > ASK_AGAIN_S
+                    or (since > IDLE_AGAIN_S and not self.running)
+                )
+                if (now and now != self.version and (now != self.asked or dropped)
+                        and self.watcher and self._may_request()):  # fmt: skip
                     self.asked, asked_runs, asked_at = now, self.runs, time.monotonic()
+                    self.note(f"ask v{now} (shows v{self.version}, frag {self.watch_fragment[:6]})")
                     await self._send(changed=now)
-                if self.fragment and time.monotonic() - last_beat >= self.interval:
+                if (self.beat and time.monotonic() - last_beat >= HEARTBEAT_S
+                        and self._may_request()):  # fmt: skip
                     last_beat = time.monotonic()
-                    await self._send(fragment=self.fragment)
+                    self.note("heartbeat")
+                    await self._send(beat=True)
+
+    def _may_request(self) -> bool:
+        since = time.monotonic() - self.sent
+        return since > QUIET_MS / 1000 and (not self.running or since > ASK_AGAIN_S)
 
     async def _fetch_version(self) -> int:
         """GET the room's version file, as the watcher does; 0 when there is none yet."""
@@ -236,6 +268,9 @@ class Phone:
             self._handle(fwd, fwd.WhichOneof("type"))
 
     def _handle(self, fwd: ForwardMsg, kind: str | None) -> None:
+        if os.environ.get("LIVE_TRACE"):
+            what = fwd.delta.new_element.WhichOneof("type") if kind == "delta" else ""
+            self.note(f"{kind}:{what}:{fwd.metadata.delta_path[:3]}")
         if kind == "new_session":
             self.page_hash = fwd.new_session.page_script_hash
         elif kind == "navigation":
@@ -243,13 +278,14 @@ class Phone:
         elif kind == "page_info_changed":
             self.query = fwd.page_info_changed.query_string
             self.queries.append((time.perf_counter(), self.query))
-        elif kind == "auto_rerun":
-            self.fragment, self.interval = fwd.auto_rerun.fragment_id, fwd.auto_rerun.interval
         elif kind == "ref_hash":  # a message the phone had: what it carried is drawn again
             self._saw(self.cached.get(fwd.ref_hash, 0))
             if fwd.ref_hash in self.cached_headings:
                 self.headings.append((time.perf_counter(), self.cached_headings[fwd.ref_hash]))
+        elif kind == "session_status_changed":
+            self.running = fwd.session_status_changed.script_is_running
         elif kind == "script_finished":
+            self.note(f"finished {fwd.script_finished}")
             if fwd.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                 self.finished.set()
         elif kind == "delta":
@@ -269,6 +305,11 @@ class Phone:
             self.watch_fragment = fwd.delta.fragment_id
             self.runs += 1
             self.version = int(json.loads(element.bidi_component.json or "{}").get("version", 0))
+            self.note(f"watcher v{self.version} frag {self.watch_fragment[:6]}")
+        elif which == "bidi_component" and element.bidi_component.component_name.endswith(
+            ".live_beat"
+        ):
+            self.beat, self.beat_fragment = element.bidi_component.id, fwd.delta.fragment_id
         elif which == "heading" and element.heading.tag == "h1":
             self.headings.append((time.perf_counter(), element.heading.body))
             if fwd.metadata.cacheable:
@@ -284,8 +325,15 @@ class Phone:
         if fwd.metadata.cacheable:
             self.cached[fwd.hash] = step
 
+    def note(self, what: str) -> None:
+        self.log.append((time.perf_counter(), what))
+
+    def story(self, since: float) -> str:
+        return " | ".join(f"{t - since:.2f}:{w}" for t, w in self.log if t >= since - 1)
+
     def _saw(self, step: int) -> None:
         if step:
+            self.note(f"step {step}")
             self.step = step
             self.seen.append((time.perf_counter(), step))
 
@@ -444,18 +492,25 @@ PAGE_PLAN = (
 )
 
 
-async def page_round(rooms: Rooms, code: str, secret: str, followers: list[Phone],
-                     gap: float) -> tuple[dict[str, list[float]], list[str]]:  # fmt: skip
-    """Take the class through PAGE_PLAN; each change's lags, and who was behind after 5 s."""
+async def page_round(rooms: Rooms, code: str, secret: str, followers: list[Phone], gap: float,
+                     pids: list[int]) -> tuple[dict[str, list[float]], list[str]]:  # fmt: skip
+    """Take the class through PAGE_PLAN; each change's lags, and who was behind after 5 s.
+    Each change's server CPU (both processes, over the 5 s that follow it) per follower is
+    printed: what one phone's follow of that change costs."""
     lags, late = {}, []
     for name, change, (kind, shown) in PAGE_PLAN:
-        changed = time.perf_counter()
+        changed, cpu0 = time.perf_counter(), cpu_seconds(pids)
         rooms.drive(code, secret, **change)
         await asyncio.sleep(BEHIND_S)
+        cpu_ms = (cpu_seconds(pids) - cpu0) * 1000 / max(1, len(followers))
+        print(f"{name}: server CPU {cpu_ms:.1f} ms per follower", file=sys.stderr)
         seen = [(p, p.page_lag(shown, changed) if kind == "page" else
                  p.query_lag(shown, changed)) for p in followers]  # fmt: skip
         lags[name] = [x for _, x in seen if x is not None]
         late += [f"student {p.index}: {name} not shown" for p, x in seen if x is None]
+        for p, x in seen:
+            if x is None or x > FOLLOW_TARGET_S:
+                print(f"  late student {p.index}: {p.story(changed)}", file=sys.stderr)
         await asyncio.sleep(max(0.0, gap - BEHIND_S))
     return lags, late
 
@@ -505,15 +560,20 @@ async def run_class(room: Classroom, opts: argparse.Namespace) -> dict:
     late: list[str] = []
     driver0, steps0 = time.process_time(), time.monotonic()  # this driver's own CPU meanwhile
     for n, k in enumerate(step_plan(opts.steps)):  # forward, then back, within the slides
-        changed = time.perf_counter()
+        changed, cpu0 = time.perf_counter(), cpu_seconds(pids)
         rooms.drive(opened.code, secret, step=k)
         await asyncio.sleep(BEHIND_S)
+        cpu_ms = (cpu_seconds(pids) - cpu0) * 1000 / max(1, len(followers))
+        print(f"step {k}: server CPU {cpu_ms:.1f} ms per follower", file=sys.stderr)
+        for p in followers:
+            if (lag := p.lag(k, changed)) is None or lag > 2.5:
+                print(f"  late student {p.index}: {p.story(changed)}", file=sys.stderr)
         stats.lags[n] = [lag for p in followers if (lag := p.lag(k, changed)) is not None]
         late += [f"student {p.index} at step {p.step}, not {k}" for p in followers
                  if p.lag(k, changed) is None]  # fmt: skip
         await asyncio.sleep(max(0.0, opts.gap - BEHIND_S))
     driver_cpu = (time.process_time() - driver0) / (time.monotonic() - steps0)
-    paged = (page_summary(*await page_round(rooms, opened.code, secret, followers, opts.gap))
+    paged = (page_summary(*await page_round(rooms, opened.code, secret, followers, opts.gap, pids))
              if opts.pages else {})  # fmt: skip
     asked = (await ask_round(rooms, opened.code, secret, followers, opts, FOLLOW_TARGET_S + 1)
              if opts.ask else {})  # fmt: skip
