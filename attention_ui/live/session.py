@@ -278,6 +278,14 @@ def take_step() -> bool:
     return True
 
 
+def room_page_elsewhere() -> str | None:
+    """The page the class is on, when a following seat's page is another one (None: the
+    same page, no room, or the store cannot say)."""
+    s = seat()
+    room = _room(s) if s is not None and s.following else None
+    return room.page if room is not None and room.page != state.current_page() else None
+
+
 def _room(s: Seat) -> Room | None:
     """The seat's room, seen (the count, and its version file kept fresh); None when it
     ended (the seat is left) or the store is down (the seat says so)."""

@@ -12,7 +12,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import guard
+from attention_ui.frame import guard, state
+from attention_ui.frame.pages import BY_KEY
 from attention_ui.live import ask, session
 from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, IDLE_AGAIN_S, QUIET_MS, WATCH_S
 from attention_ui.storage.store import StoreDownError
@@ -60,6 +61,10 @@ def follow_here() -> None:
     if s is None or not s.following:
         return
     if own_run() and not session.take_step():
+        if (page := session.room_page_elsewhere()) is not None:
+            # the class moved on: straight to its page, whose run follows the room (one
+            # run, not a run of this page that switches: 110 phones do it at once)
+            st.switch_page(BY_KEY[page].path, query_params=state.share_query())
         st.rerun(scope="app")
     watcher()
 
