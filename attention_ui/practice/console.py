@@ -18,6 +18,7 @@ from attention_ui.frame import guard, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.live import ask as live_ask
+from attention_ui.live import dashboard as live_pace
 from attention_ui.live import session as live
 from attention_ui.live import teacher as live_teacher
 from attention_ui.live.rooms import Room
@@ -59,6 +60,7 @@ def render() -> None:
         live_ask.console_results()
         with st.expander("Ask the class", icon=":material/quiz:", expanded=not room.question):
             live_ask.teacher_ask(stage, scenario)
+    live_pace.console_panel(room)  # a class at its own pace: its pacing and dashboard
     with st.container(key="console_link"):
         live_teacher.control_link(s)
     _end()
