@@ -97,7 +97,7 @@ def student_card() -> None:
         p = practice()
         lock = " Your teacher has opened one exercise for now." if p and p.lock else ""
         st.markdown(f"**Practice at your own pace**: you are {who}.{lock} Your teacher "
-                    "sees your checks, never anyone else.")  # fmt: skip
+                    "sees your checks; no other student does.")  # fmt: skip
         if mine["outbox"]:
             st.warning(f"{len(mine['outbox'])} not sent yet. " + KEPT,
                        icon=":material/sync_problem:")  # fmt: skip

@@ -50,6 +50,7 @@ def render() -> None:
         st.warning(f"Phones on this server follow only every few seconds: it cannot write "
                    f"the class's watch file ({md_escape(why)}).",
                    icon=":material/warning:")  # fmt: skip
+    live_pace.console_panel(room)  # a class at its own pace: its pacing and dashboard
     lead, ask = st.columns([1, 1], gap="large")
     with lead:
         stage = _where(room, scenario)
@@ -60,7 +61,6 @@ def render() -> None:
         live_ask.console_results()
         with st.expander("Ask the class", icon=":material/quiz:", expanded=not room.question):
             live_ask.teacher_ask(stage, scenario)
-    live_pace.console_panel(room)  # a class at its own pace: its pacing and dashboard
     with st.container(key="console_link"):
         live_teacher.control_link(s)
     _end()
