@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -224,10 +225,8 @@ async def student(s: Session, index: int, in_class: bool, opts, stop: asyncio.Ev
                 if in_class:
                     shown = cell + (f" ({n})" if n > 1 else "")
                     s.stats.expected.append((seat, f"1·{step}", shown, pressed))
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), rng.uniform(*opts.think))
-            except TimeoutError:
-                pass
         beats.cancel()
     except (OSError, TimeoutError) as exc:
         s.stats.errors.append(f"{s.name}: {type(exc).__name__}: {exc}")
@@ -313,7 +312,7 @@ async def run(room: Classroom, opts: argparse.Namespace) -> dict:
     tasks = [asyncio.create_task(teacher(console, stop))]
     for i in range(opts.students + opts.solo):
         in_class = i < opts.students
-        others = tuple(n.encode() for k, n in nicks.items() if k != i) + (secret.encode(),)
+        others = (*(n.encode() for k, n in nicks.items() if k != i), secret.encode())
         query = {"join": opened.code} if in_class else {}
         s = Session(f"student {i}" if in_class else f"solo {i}", room.url,
                     "/" if in_class else "/exercises", query, i, stats, others)  # fmt: skip
