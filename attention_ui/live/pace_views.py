@@ -141,7 +141,7 @@ def _nickname_form() -> None:
         c1.text_input("A nickname for your teacher (optional: only your teacher sees it)",
                       key=NICK_KEY, max_chars=NICK_CHARS, placeholder="e.g. Ada")  # fmt: skip
         c2.form_submit_button("Use it", on_click=guard.callback(_set_nickname))
-    if (why := st.session_state.pop("pace_nick_error", None)) is not None:
+    if (why := _mine().pop("nick_error", None)) is not None:
         st.error(md_escape(why))
 
 
@@ -150,10 +150,10 @@ def _set_nickname() -> None:
     try:
         info = pace().take_seat(s.code, mine["id"], st.session_state.get(NICK_KEY, ""))
     except NicknameError as exc:
-        st.session_state["pace_nick_error"] = str(exc)
+        mine["nick_error"] = str(exc)
         return
     except StoreDownError:
-        st.session_state["pace_nick_error"] = "The class cannot be reached just now: try again."
+        mine["nick_error"] = "The class cannot be reached just now: try again."
         return
     mine["seat"] = {"number": info.number, "nick": info.nick}
 

@@ -304,12 +304,12 @@ async def run(room: Classroom, opts: argparse.Namespace) -> dict:
     rooms = Rooms(open_store(room.store_url))
     opened, secret = rooms.open("present", 1, default_scenario().to_url())
     Pace(rooms).start(opened.code, secret, [EXERCISE])
-    stats, stop = Stats(), asyncio.Event()
+    stats, stop, console_stop = Stats(), asyncio.Event(), asyncio.Event()
     nicks = {i: f"Nick{i:03d}x" for i in range(0, opts.students, 3)}
     console = Session("teacher", room.url, "/console",
                       {"teach": f"{opened.code}.{secret}"}, opts.students + opts.solo + 1,
                       stats)  # fmt: skip
-    tasks = [asyncio.create_task(teacher(console, stop))]
+    tasks = [asyncio.create_task(teacher(console, console_stop))]
     for i in range(opts.students + opts.solo):
         in_class = i < opts.students
         others = (*(n.encode() for k, n in nicks.items() if k != i), secret.encode())
@@ -323,8 +323,10 @@ async def run(room: Classroom, opts: argparse.Namespace) -> dict:
     await asyncio.sleep(opts.duration)
     cpu = (cpu_seconds(pids) - cpu0) / (time.monotonic() - t0)
     stop.set()
-    await asyncio.sleep(SHOWN_TARGET_S + 1)  # the last checks reach the grid
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*tasks[1:], return_exceptions=True)
+    await asyncio.sleep(SHOWN_TARGET_S + 1)  # the console goes on until the last checks show
+    console_stop.set()
+    await tasks[0]
     lags, missing = shown_lags(console.markdown, stats.expected)
     seats, work = Pace(rooms).snapshot(opened.code)
     counted = sum(len(v) for v in work.values())

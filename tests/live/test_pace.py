@@ -89,7 +89,7 @@ def test_checks_from_two_processes_are_counted_once_each(backend) -> None:
     plan = []
     for s in range(40):
         pace.take_seat(code, f"b{s}")
-        slip = "unscaled" if s % 2 else "transposed"
+        slip = "unscaled" if s % 4 else "transposed"
         plan += [(f"b{s}", _ev(3 * s, "paper_toy", "scores", s % 4 == 0, None, 10.0 + s)),
                  (f"b{s}", _ev(3 * s + 1, "paper_toy", "scaled", False, slip, 20.0 + s)),
                  (f"b{s}", _ev(3 * s + 2, "paper_toy", "scaled", True, None, 30 + s))]  # fmt: skip
@@ -110,10 +110,10 @@ def test_checks_from_two_processes_are_counted_once_each(backend) -> None:
     assert (counts["scores"].tried, counts["scores"].right_first,
             counts["scores"].right_end) == (40, 10, 10)  # fmt: skip
     assert counts["scores"].slips == (("other", 30),)  # wrong with no named slip
-    # scaled: wrong then right for everyone; 20 forgot to scale, 20 transposed
+    # scaled: wrong then right for everyone; 30 forgot to scale, 10 transposed
     assert (counts["scaled"].tried, counts["scaled"].right_first,
             counts["scaled"].right_end) == (40, 0, 40)  # fmt: skip
-    assert counts["scaled"].slips == (("forgot to scale", 20), ("transposed the product", 20))
+    assert counts["scaled"].slips == (("forgot to scale", 30), ("transposed the product", 10))
     assert counts["weights"].tried == 0
 
 
