@@ -137,3 +137,21 @@ def test_the_store_down_a_student_goes_on_and_the_check_arrives_once(outage) -> 
     ]
     ok(t.run())
     assert "| Seat 1 | ✓ (2) | · | · |" in markdown(t)  # two checks, each once
+
+
+def test_the_projector_shows_the_counts_and_no_name(store: str) -> None:
+    t, code = console_practice(["hungry"])
+    seat = t.session_state[keys.LIVE]
+    projector = app({"teach": f"{seat.code}.{seat.secret}"})  # the teacher's other tab
+    projector.switch_page(BY_KEY["exercises"].path)
+    ok(projector.run())
+    phone = ok(app({"join": code}).run())
+    phone.text_input(key="pace_nick").set_value("Ada")
+    ok(phone.button(key="FormSubmitter:pace_nick_form-Use it").click().run())
+    check(phone, "hungry", "scaled", UNSCALED["scaled"])
+    assert "The class at its own pace" not in markdown(ok(projector.run()))  # not asked for
+    ok(t.toggle(key="pace_project").set_value(True).run())
+    shown = markdown(ok(projector.run()))
+    assert "**The class at its own pace**: 1 student" in shown
+    assert "| 2 · “it was hungry”: Q Kᵀ / √d_k | 1 | 0 | 0 | forgot to scale 1 |" in shown
+    assert "Ada" not in shown and "Seat 1" not in shown
