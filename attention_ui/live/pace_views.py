@@ -119,8 +119,10 @@ def _settle(mine: dict) -> None:
 
 
 def _restore(events: list[Event]) -> None:
-    """A seat that comes back (a reload, another process) takes its answers back."""
-    if events:
+    """A seat that comes back (a reload, another process: a new session, with no progress
+    of its own yet) takes its answers back; a session that has some keeps its own, which
+    holds every check it sent and any it could not send yet."""
+    if events and not any(st.session_state.get(keys.PRACTICE_PROGRESS) or {}):
         st.session_state[keys.PRACTICE_PROGRESS] = seat_progress(events)
         solved = sorted({e.exercise for e in events if e.kind == "solution"})
         st.session_state[keys.PRACTICE_SOLUTIONS] = solved
