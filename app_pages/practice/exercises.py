@@ -3,6 +3,7 @@ import streamlit as st
 from attention_core.exercises import all_exercises
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.live import pace_views
 from attention_ui.practice import exercises as cards
 
 st.title(BY_KEY["exercises"].title)
@@ -13,8 +14,9 @@ st.markdown(
     "tells you when it recognises a common slip."
 )
 
-exercises = all_exercises()
 cards.init()
+pace_views.student_card()  # a class at its own pace: the seat and nickname
+exercises = pace_views.exercises_shown(all_exercises())  # there, the open ones
 cards.render_progress(exercises)
 
 # Lazy tabs: only the open exercise is drawn. Each answer box costs Streamlit a pass over the

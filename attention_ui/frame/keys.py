@@ -48,6 +48,7 @@ LIVE_ANSWERS = "live_answers"
 LIVE_COOKIE = "live_cookie"
 LIVE_WAS_STUDENT = "live_was_student"
 LIVE_LINK_SHOWN = "live_link_shown"
+LIVE_PACE = "live_pace"
 SHORT_LINK = "short_link"
 LINKED_PAGE = "linked_page"
 DEC_TARGET = "dec_target"
@@ -101,6 +102,7 @@ SESSION_KEYS: dict[str, str] = {
     LIVE_COOKIE: "the control link this browser keeps (a cookie), as this session knows it",
     LIVE_WAS_STUDENT: "this session followed a class that ended: it is not offered Go live",
     LIVE_LINK_SHOWN: "the teacher asked the console to show the control link (not projected)",
+    LIVE_PACE: "a student's seat in a class at its own pace: number, nickname, checks not yet sent",
     SHORT_LINK: "the short link made here: (?s= text, page, id), or (?s= text, page, why not)",
     LINKED_PAGE: "the page a short link named: the session's first run switches to it",
     DEC_TARGET: "the Decoder lab's target key (a widget: where the picked token may look)",

@@ -36,8 +36,11 @@ ROOM_TTL = 12 * 3600.0  # seconds after the teacher's last change
 # An ended room stays a tombstone this long, its version bumped: every follower's watch sees
 # the change within a second and learns that the class ended (not after a 5 s heartbeat).
 ENDED_TTL = 600.0
-DRIVEN = frozenset({"page", "step", "scenario", "params", "paused", "question", "join"})
+DRIVEN = frozenset({"page", "step", "scenario", "params", "paused", "question", "join",
+                    "practice"})  # fmt: skip
 PRESENT_FOR = 8.0  # a process's count of followers is current for this long
+# What a class at its own pace keeps per room (live.pace): deleted when the class ends.
+FORGOTTEN = ("seats", "seatno", "nicks", "work")
 _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LEN}}}")
 
 
@@ -60,6 +63,7 @@ class Room:
     question: dict | None = None  # the question the class is asked (live.questions), if any
     params: dict | None = None  # the page's own picks in its link: {"lab_dk": 256, ...}
     join: bool = False  # the projector shows the join screen (code and QR code, large)
+    practice: dict | None = None  # a class at its own pace (live.pace.Practice), if any
 
 
 def normalise_code(text: str) -> str | None:
@@ -103,7 +107,7 @@ class Rooms:
             raise NoRoomError(code)
         return Room(code, r["page"], int(r["step"]), r["scenario"], bool(r["paused"]),
                     int(version), r.get("question"), r.get("params") or {},
-                    bool(r.get("join")))  # fmt: skip
+                    bool(r.get("join")), r.get("practice"))  # fmt: skip
 
     def version(self, code: str) -> int | None:
         """The room's version (one read: what every follower polls), None if it is gone."""
@@ -147,6 +151,8 @@ class Rooms:
         self.store.set(f"room:{code}", json.dumps({"ended": True}), ENDED_TTL)
         self.store.incr(f"room:{code}:v", ENDED_TTL)
         self.store.delete(f"room:{code}:here")  # answers expire with their TTL
+        for part in FORGOTTEN:  # a practice's seats, nicknames and checks: deleted now
+            self.store.delete(f"room:{code}:{part}")
 
     # ---- who follows: one count per process, never a name ---------------------------------
     def report_followers(self, code: str, process: str, count: int) -> None:

@@ -61,6 +61,7 @@ class Seat:
     scenario: str = ""  # the room's scenario (a question is about it, whatever this page shows)
     page: str = ""  # the room's page, as this session last read it
     join_screen: bool = False  # the projector shows the join screen
+    practice: dict | None = None  # the room's practice at their own pace (live.pace), if any
     id: str = field(default_factory=lambda: uuid.uuid4().hex)  # anonymous, for the count
 
     @property
@@ -223,7 +224,7 @@ def follow() -> str | None:
     if room is None:
         return None
     s.down, s.paused, s.question, s.scenario = False, room.paused, room.question, room.scenario
-    s.page, s.join_screen = room.page, room.join
+    s.page, s.join_screen, s.practice = room.page, room.join, room.practice
     if room.version == s.applied:
         return None
     if room.scenario != state.scenario_url():

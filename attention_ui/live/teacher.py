@@ -18,7 +18,7 @@ from attention_ui.draw.text import count
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.address import join_address
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live import ask, session
+from attention_ui.live import ask, dashboard, session
 from attention_ui.live.qr import qr_img
 from attention_ui.live.rooms import ROOM_TTL
 from attention_ui.live.views import RECONNECTING
@@ -86,6 +86,7 @@ def teacher_bar() -> None:
         console_link()
         count_line()
     ask.projector_results()  # a question out: on whatever page the class is
+    dashboard.projector_counts()  # a practice's counts, when the teacher shows them
 
 
 def console_link() -> None:

@@ -18,6 +18,7 @@ from attention_ui.frame import guard, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.live import ask as live_ask
+from attention_ui.live import dashboard as live_pace
 from attention_ui.live import session as live
 from attention_ui.live import teacher as live_teacher
 from attention_ui.live.rooms import Room
@@ -49,6 +50,7 @@ def render() -> None:
         st.warning(f"Phones on this server follow only every few seconds: it cannot write "
                    f"the class's watch file ({md_escape(why)}).",
                    icon=":material/warning:")  # fmt: skip
+    live_pace.console_panel(room)  # a class at its own pace: its pacing and dashboard
     lead, ask = st.columns([1, 1], gap="large")
     with lead:
         stage = _where(room, scenario)

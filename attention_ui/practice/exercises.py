@@ -44,6 +44,7 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import link
+from attention_ui.live import pace_views
 
 PROGRESS = keys.PRACTICE_PROGRESS
 HINTS = keys.PRACTICE_HINTS
@@ -80,6 +81,7 @@ def _on_check(exercise_id: str, step_id: str) -> None:
         answer = raw or ""
         feedback = check_answer(step, answer)
     record_attempt(progress(), exercise_id, step_id, answer, feedback)
+    pace_views.checked(exercise_id, step, raw, feedback)  # in a practice: to the teacher
 
 
 @guard.callback
@@ -96,6 +98,7 @@ def _on_solution(exercise_id: str) -> None:
         shown.remove(exercise_id)
         return
     shown.append(exercise_id)
+    pace_views.solution_shown(exercise_id)
     for step in exercise_by_id(exercise_id).steps:
         get_record(progress(), exercise_id, step.id).solution_shown = True
 

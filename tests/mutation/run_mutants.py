@@ -342,6 +342,49 @@ MUTANTS = (
         "elif dropped := []:",
         ("tests/pages/test_newcomer.py",),
     ),
+    # A class at its own pace (issue 32): each check counted once, and counted right.
+    Mutant(
+        "a practice's retried check is a new field: counted twice",
+        "attention_ui/live/pace.py",
+        'field = f"{seat_key(code, seat_id)}:{event.id}"',
+        'field = f"{seat_key(code, seat_id)}:{secrets.token_hex(6)}"',
+        ("tests/live/test_pace.py",),
+    ),
+    Mutant(
+        "a practice's 'right first' counts the last check",
+        "attention_ui/live/pace.py",
+        "sum(c.verdicts[0] for c in tried)",
+        "sum(c.verdicts[-1] for c in tried)",
+        ("tests/live/test_pace.py",),
+    ),
+    Mutant(
+        "a practice's cell shows its first verdict, not its last",
+        "attention_ui/live/pace.py",
+        "if self.verdicts and self.verdicts[-1]:",
+        "if self.verdicts and self.verdicts[0]:",
+        ("tests/live/test_pace.py",),
+    ),
+    Mutant(
+        "a practice's slips are listed least common first",
+        "attention_ui/live/pace.py",
+        "key=lambda kv: (-kv[1], kv[0]))",
+        "key=lambda kv: (kv[1], kv[0]))",
+        ("tests/live/test_pace.py",),
+    ),
+    Mutant(
+        "two wrong tries on a step are not stuck yet",
+        "attention_ui/live/pace.py",
+        "and c.wrong >= STUCK_WRONG",
+        "and c.wrong > STUCK_WRONG",
+        ("tests/live/test_pace.py",),
+    ),
+    Mutant(
+        "a rejoining seat takes back another seat's checks",
+        "attention_ui/live/pace.py",
+        "for k, v in work.items() if k.startswith(prefix)),",
+        "for k, v in work.items() if True),",
+        ("tests/live/test_pace.py",),
+    ),
 )
 
 
