@@ -15,6 +15,7 @@ its run, streamlit#11030.)
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from attention_core import InputError
@@ -138,12 +139,43 @@ def results(s: TrainSettings, pair: tuple[History, History]) -> None:
     with left:
         plot(lazy(tf.loss_curves, pair), key="tr_loss")
     with right:
-        plot(lazy(tf.gradient_curves, pair), key="tr_grad")
+        plot(lazy(tf.wrong_row_gradient, pair), key="tr_wrong_grad")
+        st.caption(wrong_rows_caption(pair))
     step_view(s, pair)
-    plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
-    st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
-               "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
+    left, right = st.columns(2, gap="large")
+    with left:
+        plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
+        st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
+                   "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
+    with right:
+        plot(lazy(tf.gradient_curves, pair), key="tr_grad")
+        st.caption(
+            "The whole batch's gradient to the weights. It stays large while some rows still "
+            "learn, so on its own it does not show the stall: the stuck rows add nothing to "
+            "it. The chart of the rows still wrong, above, shows them."
+        )
     open_in_walkthrough(s, pair)
+
+
+def gradient_words(g: float) -> str:
+    """A wrong-rows gradient (``History.wrong_grad``) in words; an exact 0 said so."""
+    return f"exactly 0 (drawn at {tf.FLOOR:.0e})" if g == 0 else f"{g:.0e}"
+
+
+def wrong_rows_caption(pair: tuple[History, History]) -> str:
+    """What the wrong rows' chart shows, in the runs' own numbers (at the last step)."""
+    said = []
+    for h in pair:
+        wrong = round((1 - h.accuracy[-1]) * h.rows)
+        said.append(f"{tf.NAME[h.scaled]}, " + (
+            f"{wrong} rows still wrong get {gradient_words(h.wrong_grad[-1])}" if wrong
+            else "no row is wrong any more"))  # fmt: skip
+    return (
+        "A row whose largest weight is on a wrong key needs a gradient to move; this is the "
+        "median size of what reaches such a row's scores (|dL/dscores|). Saturated on a "
+        "wrong key, a row gets almost none and cannot move. A line ends where its run has "
+        f"no wrong row left. At step {pair[0].done}: {'; '.join(said)}."
+    )
 
 
 @guard.fragment
@@ -171,11 +203,18 @@ def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
             st.caption(
                 f"{tf.NAME[h.scaled].capitalize()}, step {h.checkpoints[i]}: "
                 f"{h.stuck[h.checkpoints[i]]} rows of the batch stuck (largest weight ≥ "
-                f"{SATURATED} on a wrong key), gradient to W_Q "
-                f"{h.grad_q[h.checkpoints[i]]:.1e}."
+                f"{SATURATED} on a wrong key), " + step_gradient(h, int(h.checkpoints[i]))
             )
     plot(lazy(tf.row_saturation, pair, step), key="tr_saturation")
     st.caption("A hatched bar is a row whose largest weight sits on a wrong key.")
+
+
+def step_gradient(h: History, step: int) -> str:
+    """The gradient that reaches the wrong rows at ``step``, in words."""
+    g = h.wrong_grad[step]
+    if np.isnan(g):
+        return "no row of the batch is wrong."
+    return f"the rows still wrong get a gradient of {gradient_words(g)}."
 
 
 def open_in_walkthrough(s: TrainSettings, pair: tuple[History, History]) -> None:
