@@ -54,35 +54,35 @@ def table(steps: int, seeds: int) -> list[str]:
 
 
 def wrong_rows_table(steps: int, seeds: int) -> list[str]:
-    """The gradient reaching the rows still wrong: the unscaled run's at step 0, at a tenth
-    of the steps and at the last (where it still has a wrong row), against the scaled run's
-    largest while it had any; and how many of the runs reach the floor of the chart."""
+    """The gradient reaching the rows still wrong (``History.wrong_grad``): the unscaled
+    run's at step 0, at a tenth of the steps and at the last (where it has a wrong row),
+    against the scaled run's largest while it had any; that ratio's smallest over the seeds
+    at a tenth of the steps and at the last."""
     rows = [
-        "| task | d_k | unscaled: wrong rows at the end | its wrong-row gradient: step 0 "
-        "| step N/10 | last step | scaled: largest wrong-row gradient | scaled/unscaled at "
-        "N/10 (min) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| task | d_k | unscaled runs with a wrong row left | their wrong rows' gradient: "
+        "step 0 | step N/10 | last step | scaled: largest wrong-row gradient | scaled / "
+        "unscaled, N/10 (smallest) | at the last step (smallest) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
+    print(rows[0], rows[1], sep="\n")
     for task in TASKS:
         for d_k in DKS[2:]:
             runs = [train_both(TrainSettings(task=task, d_k=d_k, steps=steps, seed=seed))
                     for seed in range(seeds)]  # fmt: skip
             u = [r[0] for r in runs]
-            tenth = steps // 10
-            u0 = [h.wrong_grad[0] for h in u]
-            u10 = [h.wrong_grad[tenth] for h in u if not np.isnan(h.wrong_grad[tenth])]
-            ulast = [h.wrong_grad[-1] for h in u if not np.isnan(h.wrong_grad[-1])]
-            smax = [float(np.nanmax(r[1].wrong_grad)) for r in runs]
-            ratio = [np.nanmax(r[1].wrong_grad) / max(r[0].wrong_grad[tenth], 1e-300)
-                     for r in runs if not np.isnan(r[0].wrong_grad[tenth])]  # fmt: skip
+            at = {"N/10": steps // 10, "last": steps}
+            got = {name: [h.wrong_grad[i] for h in u if not np.isnan(h.wrong_grad[i])]
+                   for name, i in at.items()}  # fmt: skip
+            big = [float(np.nanmax(r[1].wrong_grad)) for r in runs]
+            pairs = list(zip(big, u, strict=True))
+            ratio = {n: [b / max(h.wrong_grad[i], 1e-300) for b, h in pairs
+                         if not np.isnan(h.wrong_grad[i])] for n, i in at.items()}  # fmt: skip
+            cells = [span(got[n], ".0e") if got[n] else "none wrong" for n in at]
+            least = [f"{min(ratio[n]):.2g}" if ratio[n] else "-" for n in at]
             rows.append(
-                f"| {task} | {d_k} | {span([float(h.accuracy[-1] < 1) for h in u], '.0f')} "
-                f"({sum(h.accuracy[-1] < 1 for h in u)} of {seeds} runs) "
-                f"| {span(u0, '.0e')} | {span(u10, '.0e') if u10 else 'none wrong'} "
-                f"| {span(ulast, '.0e') if ulast else 'none wrong'} | {span(smax, '.0e')} "
-                f"| {min(ratio):.0e} |"
-                if ratio
-                else "| - |"
+                f"| {task} | {d_k} | {sum(h.accuracy[-1] < 1 for h in u)} of {seeds} "
+                f"| {span([h.wrong_grad[0] for h in u], '.0e')} | {' | '.join(cells)} "
+                f"| {span(big, '.0e')} | {' | '.join(least)} |"
             )
             print(rows[-1], flush=True)
     return rows
