@@ -385,6 +385,28 @@ MUTANTS = (
         "for k, v in work.items() if True),",
         ("tests/live/test_pace.py",),
     ),
+    # The Training lab (issue 33): the stuck rows' gradient, and a stopped run.
+    Mutant(
+        "the Training lab's wrong-rows gradient taken over the right rows",
+        "attention_core/training/trainer.py",
+        "return float(np.median(per_row[wrong])) if wrong.any()",
+        "return float(np.median(per_row[~wrong])) if wrong.any()",
+        ("tests/core/test_training.py",),
+    ),
+    Mutant(
+        "a stopped training kept as the finished run",
+        "attention_ui/training_lab/runs.py",
+        "            if self.training.finished:",
+        "            if True:",
+        ("tests/pages/test_training_runs.py",),
+    ),
+    Mutant(
+        "the Training lab trains on past a session's Stop",
+        "attention_ui/training_lab/lab.py",
+        "if job.finished or st.session_state.get(keys.TR_STOPPED) == s:",
+        "if job.finished:",
+        ("tests/pages/test_training_runs.py",),
+    ),
 )
 
 
