@@ -279,6 +279,21 @@ def take_step() -> bool:
     return True
 
 
+def phone_asks() -> None:
+    """A following phone's watcher asks for the room's change. When this session took that
+    change already, the phone missed the run that drew it (Streamlit can lose a run's
+    messages: bench/RESULTS.md, issue 31), and the session believes the phone shows a page
+    it does not: take the room afresh (its page too) and send the address again. Without
+    it, the next run of the phone's old page made the student explore."""
+    s = seat()
+    if s is None or s.role != "student" or not s.following:
+        return
+    room = _room(s)
+    if room is not None and room.version == s.applied:
+        s.applied = 0  # as back_to_teacher: the next follow takes everything
+        state.resend_url()
+
+
 def room_page_elsewhere() -> str | None:
     """The page the class is on, when a following seat's page is another one (None: the
     same page, no room, or the store cannot say)."""

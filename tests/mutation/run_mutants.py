@@ -407,6 +407,14 @@ MUTANTS = (
         "if job.finished:",
         ("tests/pages/test_training_runs.py",),
     ),
+    # A teacher's whole lesson (issue 31): a phone that missed a run is taken back to the class.
+    Mutant(
+        "a phone that missed the run of a page change is left where it is",
+        "attention_ui/live/session.py",
+        "        s.applied = 0  # as back_to_teacher: the next follow takes everything",
+        "        pass",
+        ("tests/deploy/test_lost_run.py",),
+    ),
 )
 
 
