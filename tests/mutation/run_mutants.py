@@ -35,7 +35,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 # What the tests need from the tree; everything else (the venv, git, caches) stays behind.
 COPY = ("app.py", "pyproject.toml", "app_pages", "assets", "attention_core", "attention_ui",
-        "tests")  # fmt: skip
+        "tests", "bench", ".streamlit")  # fmt: skip (bench: a protocol test's phone and server)
 SKIP = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
 PYTEST = ("-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e", "--no-header", "-o", "addopts=")
 KILLED, SURVIVED = 1, 0  # pytest exit codes: some test failed / all passed
