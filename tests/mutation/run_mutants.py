@@ -34,8 +34,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 # What the tests need from the tree; everything else (the venv, git, caches) stays behind.
+# bench/ and .streamlit/: a protocol test's phone and its server's settings.
 COPY = ("app.py", "pyproject.toml", "app_pages", "assets", "attention_core", "attention_ui",
-        "tests", "bench", ".streamlit")  # fmt: skip (bench: a protocol test's phone and server)
+        "tests", "bench", ".streamlit")  # fmt: skip
 SKIP = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
 PYTEST = ("-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e", "--no-header", "-o", "addopts=")
 KILLED, SURVIVED = 1, 0  # pytest exit codes: some test failed / all passed
