@@ -78,11 +78,6 @@ class Hub:
         """The room's version from the store (the heartbeat's check); may raise StoreDownError."""
         return self.rooms.version(code)
 
-    def mirrored(self, code: str) -> int | None:
-        """The room's version as this process last mirrored it (no store read; up to
-        FRESH_S old), or None."""
-        return self._written.get(code)
-
     def watch_path(self, code: str) -> str:
         """The version file's address, relative to the app's pages."""
         return f"app/static/live/{code}"

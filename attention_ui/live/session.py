@@ -289,7 +289,8 @@ def phone_asks() -> None:
     s = seat()
     if s is None or s.role != "student" or not s.following:
         return
-    if hub().mirrored(s.code) == s.applied:  # the version the phone read, as this process has it
+    room = _room(s)  # the store's, not this process's mirror: another one may be ahead
+    if room is not None and room.version == s.applied:
         s.applied = 0  # as back_to_teacher: the next follow takes everything
         state.resend_url()
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -112,7 +113,10 @@ def test_a_phone_that_missed_a_page_change_still_reaches_the_class(tmp_path, mon
     except RuntimeError as exc:
         pytest.fail(str(exc))
     try:
-        assert asyncio.run(_lesson(url, store_url)) == []
+        # in a thread of its own: a worker that ran a browser test first has an event loop
+        # running in this one (tests/deploy/off_loop.py)
+        with ThreadPoolExecutor(1) as pool:
+            assert pool.submit(asyncio.run, _lesson(url, store_url)).result() == []
     finally:
         proc.terminate()
         proc.wait(timeout=10)
