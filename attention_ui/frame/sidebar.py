@@ -13,13 +13,12 @@ from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, md_escape
 from attention_ui.frame import examples, grids, guard, keys, lang, links, menu, state
 from attention_ui.frame.address import reachable
-from attention_ui.i18n import N_, _, ngettext
+from attention_ui.i18n import _, ngettext
+from attention_ui.stages.data import MASK_NAMES
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
 PRESET_TITLES = frozenset(TITLES.values())
-MASK_NAMES = {"none": N_("none"), "causal": N_("causal"), "padding": N_("padding"),
-              "custom": N_("custom")}  # fmt: skip
 
 
 def toasts() -> None:
@@ -97,7 +96,8 @@ def preset_picker(key: str = "preset_choice") -> None:
         list(PRESETS),
         index=None,
         key=key,
-        format_func=lambda k: _(PRESETS[k].title),
+        # translated here, in the run: a format_func may be called again outside it (AppTest)
+        format_func={k: _(p.title) for k, p in PRESETS.items()}.__getitem__,
         placeholder=_("Choose an example..."),
     )
     if choice is not None:

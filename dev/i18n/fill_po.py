@@ -1,8 +1,8 @@
 """Fill a language's .po from a table of translations (a translator's helper, not the app).
 
-    python dev/i18n/fill_po.py es dev/i18n/es.py
+    python dev/i18n/fill_po.py es my_tables/es_frame.py my_tables/es_walkthrough.py
 
-The table is a Python file defining ``T = {msgid: msgstr}`` (a plural entry: its singular
+Each table is a Python file defining ``T = {msgid: msgstr}`` (a plural entry: its singular
 msgid, and a tuple of the language's forms). Entries the table lacks stay untranslated; an
 entry the template no longer has is reported, not written. The .po stays the source of truth
 (``make i18n-update`` merges it with the code's msgids); this only writes msgstr fields.
@@ -20,11 +20,13 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "attention_ui" / "i18n" / "locale"
 
 
-def main(code: str, table: str) -> None:
+def main(code: str, *tables: str) -> None:
     path = LOCALE / code / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as f:
         cat = read_po(f, locale=code)
-    T: dict = runpy.run_path(table)["T"]
+    T: dict = {}
+    for table in tables:
+        T.update(runpy.run_path(table)["T"])
     known = set()
     for m in cat:
         if not m.id:
@@ -49,4 +51,4 @@ def main(code: str, table: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], *sys.argv[2:])
