@@ -15,7 +15,7 @@ from attention_core import csv_rows
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import grids, look
 from attention_ui.frame.pages import BY_KEY, neighbours
-from attention_ui.i18n import _
+from attention_ui.i18n import N_, _
 from attention_ui.stages.registry import Stage
 
 
@@ -159,6 +159,11 @@ def csv_text(frame: pd.DataFrame) -> str:
                                              strict=True)])  # fmt: skip
 
 
+# The tables' names as a download button says them (the file keeps the English name).
+CSV_NAMES = {"scores": N_("scores"), "scaled_scores": N_("scaled scores"), "mask": N_("mask"),
+             "weights": N_("weights"), "output": N_("output")}  # fmt: skip
+
+
 def csv_download(frame: Callable[[], pd.DataFrame], name: str, key: str) -> None:
     """A CSV download of ``frame()``, built only when the button is clicked.
 
@@ -166,7 +171,7 @@ def csv_download(frame: Callable[[], pd.DataFrame], name: str, key: str) -> None
     and ``to_csv``) was about 8 % of a rerun's server time (py-spy, Scaling toggle).
     """
     st.download_button(
-        _("Download {name} as CSV").format(name=name),
+        _("Download {name} as CSV").format(name=_(CSV_NAMES.get(name, name))),
         lambda: csv_text(frame()).encode(),
         file_name=f"{name}.csv",
         mime="text/csv",

@@ -75,8 +75,12 @@ def translations(code: str) -> gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    """``message`` in this run's language (English where the catalogue has no entry)."""
-    return translations(language()).gettext(message)
+    """``message`` in this run's language (English where the catalogue has no entry).
+
+    The empty string stays empty: gettext's own answer for it is the catalogue's header
+    (a section with no name showed "Project-Id-Version: ..." in the menu).
+    """
+    return translations(language()).gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -168,6 +168,7 @@ def output_table(
 # columns by them); ``headed`` shows them in the session's language. Never a token's label.
 HEADERS = frozenset((
     N_("q (query)"), N_("k (key)"), N_("score"), N_("weight"), N_("row sum of e^(score − max)"),
+    N_("e^score"), N_("e^(score − max)"),
     N_("naive e^x / Σ e^x"), N_("stable softmax"), N_("value v"), N_("weight × v"),
     N_("output (sum)"), N_("embedding x"), N_("attention output"), N_("x + output"),
 ))  # fmt: skip

@@ -34,11 +34,12 @@ OFFERED = ("en", "es", "fr", "de", "zh")
 @contextmanager
 def speaking(code: str) -> Iterator[None]:
     """Every lookup in the block speaks ``code`` (as a session in that language would)."""
+    before = i18n._source[0]  # frame.lang's, once the app was imported in this process
     i18n.set_language_source(lambda: code)
     try:
         yield
     finally:
-        i18n.set_language_source(i18n._english)
+        i18n.set_language_source(before)
 
 
 def _ids(path: Path) -> set[str]:
@@ -90,6 +91,9 @@ def test_lookups_speak_the_sessions_language_and_fall_back_to_english() -> None:
     with speaking("zh"):
         assert _("5. Mask") == "5. 掩码"
     assert _("Share and export") == "Share and export"  # outside a session: English
+    for code in OFFERED:  # gettext's answer for "" is the catalogue's header: never shown
+        with speaking(code):
+            assert _("") == ""
 
 
 @pytest.mark.parametrize(
