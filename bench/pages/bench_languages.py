@@ -21,6 +21,7 @@ PAGES = ("start", "scores", "softmax", "output", "present")
 
 def _lookups() -> tuple[dict[str, int], object]:
     """Count every lookup: each _() and ngettext() asks i18n.language() once."""
+    import attention_ui.frame.lang  # noqa: F401  (sets the app's source: the one counted)
     from attention_ui import i18n
 
     seen = {"n": 0}
