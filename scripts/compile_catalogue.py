@@ -9,6 +9,7 @@ translation of a plural entry has the language's number of forms. Fuzzy entries 
 out, as pybabel does: a guess never reaches a learner.
 
     python scripts/compile_catalogue.py es    (attention_ui/i18n/locale/es/LC_MESSAGES/...)
+    python scripts/compile_catalogue.py       (every language that has a .po: the Dockerfile)
 """
 
 from __future__ import annotations
@@ -59,5 +60,6 @@ def compile_catalogue(code: str) -> None:
 
 
 if __name__ == "__main__":
-    for code in sys.argv[1:]:
+    codes = sys.argv[1:] or sorted(p.parents[1].name for p in LOCALE.glob("*/LC_MESSAGES/*.po"))
+    for code in codes:
         compile_catalogue(code)
