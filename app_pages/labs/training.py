@@ -7,6 +7,6 @@ from attention_ui.training_lab import lab
 st.title(BY_KEY["training"].title)
 lab.intro()
 settings = lab.settings()
-lab.results(settings, lab.runs(settings))
+lab.results(settings, lab.trained(settings))
 lab.explanation()
 prev_next("training")

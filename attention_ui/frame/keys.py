@@ -159,6 +159,7 @@ TR_SPREAD = "tr_spread"
 TR_STEPS = "tr_steps"
 TR_SEED = "tr_seed"
 TR_STEP = "tr_step"
+TR_STOPPED = "_tr_stopped"  # the settings whose training this session stopped (or None)
 LANG = "lang"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",

@@ -448,6 +448,13 @@ def set_url_value(param: str, value: str) -> None:
         st.query_params[param] = value
 
 
+def resend_url() -> None:
+    """Send the address again as it stands (the scenario's parameter rewritten), for a browser
+    that missed the run that changed it: Streamlit sends the address only when it changes."""
+    if URL_KEY in st.query_params:
+        st.query_params[URL_KEY] = st.query_params[URL_KEY]
+
+
 def drop_url_value(param: str) -> None:
     """Take ``?param=`` out of the address (a secret that must not stay in the address bar)."""
     assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"

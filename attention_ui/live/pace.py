@@ -47,6 +47,7 @@ NICK_CHARS = 24  # a nickname's length, in characters
 STUCK_WRONG = 2  # wrong tries on one step, still not right: stuck
 STUCK_AFTER_S = 300.0  # no progress this long: stuck (the teacher sets it)
 OTHER = "other"  # a wrong answer no named slip explains
+MAX_ANSWER = 400  # characters of a typed answer kept with its check
 NOT_TRIED, RIGHT, WRONG, SOLUTION = "not tried", "right", "wrong", "solution shown"
 CHECK, SOLVED = "check", "solution"  # the kinds of event a seat sends
 
@@ -93,12 +94,13 @@ class Event:
     ok: bool = False
     slip: str | None = None  # a MISTAKE_LABELS key (or a choice's mistake), OTHER when wrong
     at: float = 0.0  # time.time() when the student pressed it
+    answer: str = ""  # what the student typed (plain text, cut): their own JSON file's
 
     @classmethod
-    def check(cls, exercise: str, step: str, feedback: Feedback) -> Event:
+    def check(cls, exercise: str, step: str, feedback: Feedback, answer: str = "") -> Event:
         slip = None if feedback.correct else (feedback.mistake or OTHER)
         return cls(secrets.token_hex(6), CHECK, exercise, step, feedback.correct, slip,
-                   round(time.time(), 3))  # fmt: skip
+                   round(time.time(), 3), answer[:MAX_ANSWER])  # fmt: skip
 
     @classmethod
     def solution(cls, exercise: str) -> Event:
@@ -387,7 +389,7 @@ def _defused(text: str) -> str:
 
 def seat_progress(events: list[Event]) -> Progress:
     """A seat's events as the Exercises page's own progress (a rejoining seat's page, and
-    its JSON file). The typed text is not kept in the class's store: it is empty."""
+    its JSON file), with the text each check had."""
     progress: Progress = {}
     for e in events:
         if e.kind == SOLVED:
@@ -397,7 +399,7 @@ def seat_progress(events: list[Event]) -> Progress:
             continue
         message = "Right." if e.ok else f"Not right: {slip_label(e.slip) or 'not right'}."
         mistake = None if e.ok or e.slip == OTHER else e.slip
-        record_attempt(progress, e.exercise, e.step, "", Feedback(e.ok, message, mistake))
+        record_attempt(progress, e.exercise, e.step, e.answer, Feedback(e.ok, message, mistake))
     return progress
 
 

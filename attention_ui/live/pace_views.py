@@ -161,12 +161,14 @@ def _set_nickname() -> None:
 
 
 # ---- what the Exercises page tells the class --------------------------------------------
-def checked(exercise: str, step: Step, answer: object, feedback: Feedback) -> None:
+def checked(exercise: str, step: Step, answer: object, feedback: Feedback,
+            typed: str = "") -> None:  # fmt: skip
     """A check on the Exercises page: sent to the teacher if it is an answer (an empty or
-    unreadable box, or one of another shape, is a typo, not a try)."""
+    unreadable box, or one of another shape, is a typo, not a try). ``typed``: the answer
+    as the student's own progress file holds it (a choice's text)."""
     if practice() is None or not _countable(step, answer, feedback):
         return
-    _post(Event.check(exercise, step.id, feedback))
+    _post(Event.check(exercise, step.id, feedback, typed))
 
 
 def solution_shown(exercise: str) -> None:

@@ -271,6 +271,7 @@ def take_step() -> bool:
         return False
     shown = (state.current_page(), s.scenario, s.paused, s.question, s.join_screen)
     if (room.page, room.scenario, room.paused, room.question, room.join) != shown:
+        s.page = room.page  # room_page_elsewhere() says where the class went
         return False
     if room.version != s.applied:
         st.session_state[keys.PRESENT_STEP] = room.step
@@ -279,12 +280,28 @@ def take_step() -> bool:
     return True
 
 
-def room_page_elsewhere() -> str | None:
-    """The page the class is on, when a following seat's page is another one (None: the
-    same page, no room, or the store cannot say)."""
+def phone_asks() -> None:
+    """A following phone's watcher asks for the room's change. When this session took that
+    change already, the phone missed the run that drew it (Streamlit can lose a run's
+    messages: bench/RESULTS.md, issue 31), and the session believes the phone shows a page
+    it does not: take the room afresh (its page too) and send the address again. Without
+    it, the next run of the phone's old page made the student explore."""
     s = seat()
-    room = _room(s) if s is not None and s.following else None
-    return room.page if room is not None and room.page != state.current_page() else None
+    if s is None or s.role != "student" or not s.following:
+        return
+    room = _room(s)  # the store's, not this process's mirror: another one may be ahead
+    if room is not None and room.version == s.applied:
+        s.applied = 0  # as back_to_teacher: the next follow takes everything
+        state.resend_url()
+
+
+def room_page_elsewhere() -> str | None:
+    """The page the class is on, as ``take_step`` last read it, when a following seat's page
+    is another one (None: the same page)."""
+    s = seat()
+    if s is None or not s.following or not s.page or s.page == state.current_page():
+        return None
+    return s.page
 
 
 def _room(s: Seat) -> Room | None:

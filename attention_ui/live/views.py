@@ -186,7 +186,7 @@ def _watch(s: session.Seat) -> None:
             "every": int(WATCH_S * 1000), "again": int(ASK_AGAIN_S * 1000),
             "idleAgain": int(IDLE_AGAIN_S * 1000), "quiet": QUIET_MS,
             "run": time.monotonic_ns()}  # fmt: skip
-    _WATCH(key="live_watch", data=data, on_changed_change=lambda: None)
+    _WATCH(key="live_watch", data=data, on_changed_change=guard.callback(session.phone_asks))
 
 
 @st.fragment

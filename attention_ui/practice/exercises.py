@@ -81,7 +81,7 @@ def _on_check(exercise_id: str, step_id: str) -> None:
         answer = raw or ""
         feedback = check_answer(step, answer)
     record_attempt(progress(), exercise_id, step_id, answer, feedback)
-    pace_views.checked(exercise_id, step, raw, feedback)  # in a practice: to the teacher
+    pace_views.checked(exercise_id, step, raw, feedback, answer)  # in a practice: the teacher
 
 
 @guard.callback

@@ -21,16 +21,20 @@ MARGIN = {"l": 64, "r": 12, "t": 56, "b": 120}
 HEIGHT = 360
 
 
+FLOOR = 1e-30  # the wrong rows' gradient chart: an exact 0 (an underflow) is drawn here
+
+
 def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
-            series: dict[str, str]) -> go.Figure:  # fmt: skip
-    """One line per run and per named series (``series``: History field -> its label)."""
+            series: dict[str, str], floor: float = 1e-12) -> go.Figure:  # fmt: skip
+    """One line per run and per named series (``series``: History field -> its label); on a
+    log axis, a value under ``floor`` is drawn at it (NaN, "no such row", is a gap)."""
     fig = go.Figure()
     for h in runs:
         steps = np.arange(len(h.loss))
         for name, (field, label) in enumerate(series.items()):
             y = getattr(h, field)
             fig.add_trace(go.Scatter(
-                x=steps, y=np.maximum(y, 1e-12) if log else y, mode="lines",
+                x=steps, y=np.maximum(y, floor) if log else y, mode="lines",
                 name=f"{label}{', ' if label else ''}{NAME[h.scaled]}",
                 line={"color": COLOUR[h.scaled], "width": 2.5 - name,
                       "dash": DASH[h.scaled] if name == 0 else "dot"},
@@ -57,6 +61,24 @@ def gradient_curves(runs: tuple[History, History]) -> go.Figure:
     """|dL/dW_Q| (thick) and |dL/dW_K| (dotted) of both runs, on a log axis."""
     return _curves(runs, "Gradient to W_Q and W_K", "gradient norm (log)", True,
                    {"grad_q": "W_Q", "grad_k": "W_K"})  # fmt: skip
+
+
+def wrong_row_gradient(runs: tuple[History, History]) -> go.Figure:
+    """The lesson's chart: at each step, the gradient that reaches a row still on a wrong
+    key (the median over those rows of |dL/dscores|), both runs, on a log axis with powers
+    of ten. A run with no wrong row left has no point there: its line ends."""
+    fig = _curves(runs, "Gradient reaching the rows still wrong", "gradient (log)", True,
+                  {"wrong_grad": ""}, floor=FLOOR)  # fmt: skip
+    fig.update_yaxes(exponentformat="power", dtick=5 if _decades(runs) > 12 else None)
+    fig.update_traces(hovertemplate="step %{x}: %{y:.1e}<extra></extra>")
+    return fig
+
+
+def _decades(runs: tuple[History, History]) -> float:
+    """How many powers of ten the chart's values span."""
+    y = np.concatenate([np.maximum(h.wrong_grad, FLOOR) for h in runs])
+    y = y[~np.isnan(y)]
+    return float(np.log10(y.max() / y.min())) if y.size else 0.0
 
 
 def stuck_curves(runs: tuple[History, History]) -> go.Figure:

@@ -3,15 +3,23 @@ same start (with and without 1/sqrt(d_k)), and watch one learn while the other s
 
 The settings and the step slider are widgets bound to the URL (``?tr_dk=256&tr_step=120``),
 so a link opens the lab as it is. A run is computed once per settings for the whole
-process (``runs``): a class pressing the same settings costs one training.
+process (``runs.Jobs``): a class pressing the same settings costs one training.
+
+Training draws a progress bar and a Stop button, and trains in pieces between them
+(``trained``). A click on Stop while the script runs makes Streamlit end this run at its
+next element (the progress bar) and start a new one, whose Stop callback has marked the
+settings as stopped: that run draws what was trained so far, labelled as stopped. (Stop
+lives in the page's full run, not in a fragment: a click in a fragment does not interrupt
+its run, streamlit#11030.)
 """
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 
 from attention_core import InputError
-from attention_core.training import TASKS, History, TrainSettings, train_both
+from attention_core.training import TASKS, History, TrainSettings
 from attention_core.training.to_scenario import step_scenario
 from attention_core.training.trainer import N_CHECKPOINTS, SATURATED
 from attention_ui.draw.text import md_escape
@@ -19,6 +27,7 @@ from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import bad_link_value
 from attention_ui.training_lab import figures as tf
+from attention_ui.training_lab.runs import Jobs
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
@@ -70,17 +79,58 @@ def settings() -> TrainSettings:
                          steps=int(steps), seed=int(seed))  # fmt: skip
 
 
-@st.cache_resource(show_spinner="Training both runs…", max_entries=32)
-def runs(s: TrainSettings) -> tuple[History, History]:
-    """Both runs of ``s``, once per process: every session with the same settings shares
-    them (never changed after this). The longest (d_k 512, 800 steps) took 2.2 s of CPU."""
-    return train_both(s)
+@st.cache_resource(show_spinner=False)
+def jobs() -> Jobs:
+    """This process's runs, shared by every session (``runs.Jobs``)."""
+    return Jobs()
+
+
+def pieces(s: TrainSettings) -> int:
+    """Steps per piece: about 20 pieces a run, so the bar moves every 5 % (the longest
+    setting, d_k 512 and 800 steps, took 2.2 s of CPU: a piece of about 0.1 s)."""
+    return max(1, s.steps // 20)
+
+
+def trained(s: TrainSettings) -> tuple[History, History]:
+    """Both runs of ``s``: at once if this process has trained them, else trained here in
+    pieces under a progress bar with a Stop button; a stopped setting's runs as far as they
+    went."""
+    job = jobs().get(s)
+    if job.finished or st.session_state.get(keys.TR_STOPPED) == s:
+        return job.histories()
+    box = st.empty()
+    with box.container(key="tr_training"):
+        bar = st.progress(0.0, text="Training both runs…")
+        st.button("Stop", key="tr_stop", icon=":material/stop_circle:",
+                  on_click=guard.callback(_stop), args=(s,))  # fmt: skip
+    while not job.finished:
+        done = job.step(pieces(s))
+        # an element: where a click on Stop (or any widget) ends this run (see the docstring)
+        bar.progress(max(done, 0) / max(s.steps, 1),
+                     text=f"Training both runs: step {done} of {s.steps}")  # fmt: skip
+    box.empty()
+    return job.histories()
+
+
+def _stop(s: TrainSettings) -> None:
+    st.session_state[keys.TR_STOPPED] = s
+
+
+def _train_on() -> None:
+    st.session_state[keys.TR_STOPPED] = None
 
 
 def results(s: TrainSettings, pair: tuple[History, History]) -> None:
     unscaled, scaled = pair
+    if not unscaled.finished:
+        with st.container(horizontal=True, vertical_alignment="center", key="tr_stopped"):
+            st.warning(f"Stopped at step {unscaled.done} of {s.steps}: everything below "
+                       f"shows the {unscaled.done} steps trained so far.",
+                       icon=":material/stop_circle:")  # fmt: skip
+            st.button("Train on", key="tr_train_on", icon=":material/play_arrow:",
+                      on_click=guard.callback(_train_on))  # fmt: skip
     st.caption(
-        f"After {s.steps} steps: without scaling, loss {unscaled.loss[-1]:.3f} and "
+        f"After {unscaled.done} steps: without scaling, loss {unscaled.loss[-1]:.3f} and "
         f"{unscaled.accuracy[-1]:.0%} of rows on the right key ({unscaled.stuck[-1]} stuck); "
         f"with scaling, loss {scaled.loss[-1]:.3f} and {scaled.accuracy[-1]:.0%} "
         f"({scaled.stuck[-1]} stuck)."
@@ -89,12 +139,43 @@ def results(s: TrainSettings, pair: tuple[History, History]) -> None:
     with left:
         plot(lazy(tf.loss_curves, pair), key="tr_loss")
     with right:
-        plot(lazy(tf.gradient_curves, pair), key="tr_grad")
+        plot(lazy(tf.wrong_row_gradient, pair), key="tr_wrong_grad")
+        st.caption(wrong_rows_caption(pair))
     step_view(s, pair)
-    plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
-    st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
-               "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
+    left, right = st.columns(2, gap="large")
+    with left:
+        plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
+        st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
+                   "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
+    with right:
+        plot(lazy(tf.gradient_curves, pair), key="tr_grad")
+        st.caption(
+            "The whole batch's gradient to the weights. It stays large while some rows still "
+            "learn, so on its own it does not show the stall: the stuck rows add nothing to "
+            "it. The chart of the rows still wrong, above, shows them."
+        )
     open_in_walkthrough(s, pair)
+
+
+def gradient_words(g: float) -> str:
+    """A wrong-rows gradient (``History.wrong_grad``) in words; an exact 0 said so."""
+    return f"exactly 0 (drawn at {tf.FLOOR:.0e})" if g == 0 else f"{g:.0e}"
+
+
+def wrong_rows_caption(pair: tuple[History, History]) -> str:
+    """What the wrong rows' chart shows, in the runs' own numbers (at the last step)."""
+    said = []
+    for h in pair:
+        wrong = round((1 - h.accuracy[-1]) * h.rows)
+        said.append(f"{tf.NAME[h.scaled]}, " + (
+            f"{wrong} rows still wrong get {gradient_words(h.wrong_grad[-1])}" if wrong
+            else "no row is wrong any more"))  # fmt: skip
+    return (
+        "A row whose largest weight is on a wrong key needs a gradient to move; this is the "
+        "median size of what reaches such a row's scores (|dL/dscores|). Saturated on a "
+        "wrong key, a row gets almost none and cannot move. A line ends where its run has "
+        f"no wrong row left. At step {pair[0].done}: {'; '.join(said)}."
+    )
 
 
 @guard.fragment
@@ -103,11 +184,13 @@ def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
     saturated each row is. In a fragment: a slider move reruns only this."""
     st.subheader("One example, step by step")
     every = max(1, s.steps // N_CHECKPOINTS)
+    last = int(pair[0].checkpoints[-1])  # the last kept step: s.steps unless stopped early
     held = st.session_state.get(keys.TR_STEP)
-    if isinstance(held, int) and (held > s.steps or held % every):  # from a longer run
-        st.session_state[keys.TR_STEP] = min(s.steps, held - held % every)
-    step = st.slider("Training step", min_value=0, max_value=s.steps, value=s.steps,
-                     step=every, key=keys.TR_STEP, bind="query-params")  # fmt: skip
+    if isinstance(held, int) and (held > last or held % every):  # a longer or stopped run
+        st.session_state[keys.TR_STEP] = min(last, held - held % every)
+    step = st.slider("Training step", min_value=0, max_value=max(last, every), value=last,
+                     step=every, key=keys.TR_STEP, bind="query-params",
+                     disabled=last == 0)  # fmt: skip
     st.caption(
         "Each row is a query, labelled with the key it should attend to after the arrow "
         "(“S → S”: the query S should look at the key S). Move the slider to watch the "
@@ -120,11 +203,18 @@ def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
             st.caption(
                 f"{tf.NAME[h.scaled].capitalize()}, step {h.checkpoints[i]}: "
                 f"{h.stuck[h.checkpoints[i]]} rows of the batch stuck (largest weight ≥ "
-                f"{SATURATED} on a wrong key), gradient to W_Q "
-                f"{h.grad_q[h.checkpoints[i]]:.1e}."
+                f"{SATURATED} on a wrong key), " + step_gradient(h, int(h.checkpoints[i]))
             )
     plot(lazy(tf.row_saturation, pair, step), key="tr_saturation")
     st.caption("A hatched bar is a row whose largest weight sits on a wrong key.")
+
+
+def step_gradient(h: History, step: int) -> str:
+    """The gradient that reaches the wrong rows at ``step``, in words."""
+    g = h.wrong_grad[step]
+    if np.isnan(g):
+        return "no row of the batch is wrong."
+    return f"the rows still wrong get a gradient of {gradient_words(g)}."
 
 
 def open_in_walkthrough(s: TrainSettings, pair: tuple[History, History]) -> None:

@@ -3,8 +3,10 @@
 For each task, d_k = 4, 16, 64, 256, 512 and 5 seeds, the same data and starting weights
 trained with and without 1/sqrt(d_k) at the lab's other defaults (``TrainSettings``):
 loss, accuracy and stuck rows after N steps (min-max over the seeds), and the gradient
-norm reaching W_Q and W_K at the end. Then the CPU time of the default training (both
-runs), the lab's budget being 1 s. Prints markdown for bench/RESULTS.md.
+norm reaching W_Q and W_K at the end. Then what reaches the rows still on a wrong key
+(``History.wrong_grad``: the median over those rows of |dL/dscores|, the lab's gradient
+chart) at d_k = 64 to 512, and the CPU time of the default training (both runs), the
+lab's budget being 1 s. Prints markdown for bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -51,6 +53,41 @@ def table(steps: int, seeds: int) -> list[str]:
     return rows
 
 
+def wrong_rows_table(steps: int, seeds: int) -> list[str]:
+    """The gradient reaching the rows still wrong (``History.wrong_grad``): the unscaled
+    run's at step 0, at a tenth of the steps and at the last (where it has a wrong row),
+    against the scaled run's largest while it had any; that ratio's smallest over the seeds
+    at a tenth of the steps and at the last."""
+    rows = [
+        "| task | d_k | unscaled runs with a wrong row left | their wrong rows' gradient: "
+        "step 0 | step N/10 | last step | scaled: largest wrong-row gradient | scaled / "
+        "unscaled, N/10 (smallest) | at the last step (smallest) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    print(rows[0], rows[1], sep="\n")
+    for task in TASKS:
+        for d_k in DKS[2:]:
+            runs = [train_both(TrainSettings(task=task, d_k=d_k, steps=steps, seed=seed))
+                    for seed in range(seeds)]  # fmt: skip
+            u = [r[0] for r in runs]
+            at = {"N/10": steps // 10, "last": steps}
+            got = {name: [h.wrong_grad[i] for h in u if not np.isnan(h.wrong_grad[i])]
+                   for name, i in at.items()}  # fmt: skip
+            big = [float(np.nanmax(r[1].wrong_grad)) for r in runs]
+            pairs = list(zip(big, u, strict=True))
+            ratio = {n: [b / max(h.wrong_grad[i], 1e-300) for b, h in pairs
+                         if not np.isnan(h.wrong_grad[i])] for n, i in at.items()}  # fmt: skip
+            cells = [span(got[n], ".0e") if got[n] else "none wrong" for n in at]
+            least = [f"{min(ratio[n]):.2g}" if ratio[n] else "-" for n in at]
+            rows.append(
+                f"| {task} | {d_k} | {sum(h.accuracy[-1] < 1 for h in u)} of {seeds} "
+                f"| {span([h.wrong_grad[0] for h in u], '.0e')} | {' | '.join(cells)} "
+                f"| {span(big, '.0e')} | {' | '.join(least)} |"
+            )
+            print(rows[-1], flush=True)
+    return rows
+
+
 def cpu_of_default(repeats: int) -> list[float]:
     train_both(TrainSettings())  # warm-up: imports, first allocations
     out = []
@@ -72,6 +109,8 @@ def main() -> int:
     print(f"settings: lr {d.lr}, spread {d.spread}, {args.steps} steps, batch {d.batch}, "
           f"n {d.n}, d_model {d.d_model}, d_v {d.d_v}, seeds 0-{args.seeds - 1}\n")  # fmt: skip
     table(args.steps, args.seeds)
+    print()
+    wrong_rows_table(args.steps, args.seeds)
     cpu = cpu_of_default(10)
     print(f"\nDefault training (task {d.task}, d_k {d.d_k}, {d.steps} steps, both runs): "
           f"CPU median {statistics.median(cpu) * 1000:.0f} ms, "

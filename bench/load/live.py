@@ -158,12 +158,16 @@ class Phone:
             rerun.fragment_id = self.watch_fragment
             w = rerun.widget_states.widgets.add()
             w.id = f"$$STREAMLIT_INTERNAL_KEY_{self.watcher}__events"
-            w.json_trigger_value = json.dumps([{"event": "changed", "value": changed}])
+            w.json_trigger_value = json.dumps(
+                [{"event": "changed", "value": {"want": changed, "shows": self.version}}]
+            )
         if beat:  # the heartbeat's trigger: its fragment reruns
             rerun.fragment_id = self.beat_fragment
             w = rerun.widget_states.widgets.add()
             w.id = f"$$STREAMLIT_INTERNAL_KEY_{self.beat}__events"
-            w.json_trigger_value = json.dumps([{"event": "beat", "value": int(time.time())}])
+            w.json_trigger_value = json.dumps(
+                [{"event": "beat", "value": {"at": int(time.time()), "shows": self.version}}]
+            )
         self.sent = time.monotonic()
         self.running = True  # as the page marks itself "rerun requested"
         rerun.cached_message_hashes.extend(self.cached)

@@ -123,6 +123,7 @@ LAB_COLUMN = ".st-key-lab_column_True .main-svg"
 PREVIEW = ".st-key-inputs_preview .heatmap-label"
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 SCORES = ".st-key-scores_chart .heatmap-label"
+TR_SLIDER = ".st-key-{0} input[type='range'], .st-key-{0} [role='slider']"
 INTERACTIONS = (
     Interaction("floor: toggle -> 6x6 heatmap", "/", _press(".st-key-floor_toggle input", "Space"),
                 lambda k: ".st-key-floor_heatmap .heatmap-label"),
@@ -148,6 +149,13 @@ INTERACTIONS = (
                 lambda k: ".st-key-rm_on_target .heatmap-label", tab="Scores"),
     Interaction("Real model stage change Scores <-> Softmax", "/real-model", _stage("rm"),
                 lambda k: STAGE_CELLS["Softmax" if k % 2 == 0 else "Scores"], tab="Scores"),
+    # issue 33; the d_k change's first move to 256 trains it (0.3 s of server CPU, once)
+    Interaction("Training step slider 200 <-> 196", "/training",
+                _keys(TR_SLIDER.format("tr_step"), ("ArrowLeft", "ArrowRight")),
+                lambda k: ".st-key-tr_weights_False .main-svg"),
+    Interaction("Training d_k 512 <-> 256", "/training?tr_dk=512",
+                _keys(TR_SLIDER.format("tr_dk"), ("ArrowLeft", "ArrowRight")),
+                lambda k: ".st-key-tr_weights_False .main-svg"),
 )  # fmt: skip
 
 

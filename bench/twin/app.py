@@ -30,6 +30,11 @@ benches that drive the app drive this as a checkout of its own:
 - ``/real-model`` and ``/decoder`` draw new numbers for a new sentence (seeded on it).
 - ``/scaling-lab``: the d_k slider and the seed in a fragment, each column's chart (the
   lab's own combined figure), heading, caption and four metrics, and the curves.
+- ``/training``: the Training lab (issue 33): its six settings, the caption, the loss and
+  wrong rows' gradient charts, the step slider in a fragment over both runs' weights and
+  the rows' largest weights, the stuck rows and W_Q/W_K charts, each with its caption, the
+  two open buttons and the explanation; the lab's own figure functions. Both runs are
+  trained once per settings (as the app's shared runs), never drawn from a cache.
 
 What a twin costs against the one-heatmap floor is what Streamlit and Plotly cost to draw
 that content; the app's distance from its twin is what the app adds.
@@ -47,12 +52,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout's p
 
 from attention_core import attention
 from attention_core.saturation import DK_POWERS, sample_scores, saturation_sweep
+from attention_core.training import TASKS, TrainSettings, train_both
 from attention_ui.decoder import figures as df
 from attention_ui.draw import figures as fig
 from attention_ui.real_model import figures as mf
 from attention_ui.scaling_lab import figures as lab_figures
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
+from attention_ui.training_lab import figures as tf
 
 CONFIG = {"displaylogo": False}
 PATTERNS = {"sink": "first-token sink", "previous": "previous token", "same_word": "same word",
@@ -268,6 +275,86 @@ def scaling_lab() -> None:
     st.subheader("Across d_k")
     st.caption("Dashed vermillion: without scaling. Solid blue: with 1/√d_k.")
     chart(lab_figures.sweep_figures(sweep, d_k)["panel"], "lab_curves", "the curves")
+
+
+@st.cache_resource(max_entries=32)
+def training_runs(settings: TrainSettings):
+    return train_both(settings)
+
+
+def training_page() -> None:
+    st.title("Training")
+    st.markdown("One attention head learns a task whose right attention is known. " * 3)
+    task = st.selectbox("Task", list(TASKS), format_func=TASKS.get, key="tr_task")
+    d_k = st.select_slider(
+        "d_k, the length of each query and key",
+        options=(4, 8, 16, 32, 64, 128, 256, 512),
+        value=256,
+        key="tr_dk",
+    )
+    with st.container(horizontal=True, gap="medium"):
+        lr = st.select_slider(
+            "Learning rate", options=(0.1, 0.3, 1.0, 3.0), value=1.0, key="tr_lr", width=180
+        )
+        spread = st.select_slider(
+            "Starting spread",
+            options=(0.25, 0.5, 1.0, 2.0),
+            value=1.0,
+            key="tr_spread",
+            width=180,
+            help="what it means",
+        )
+        steps = st.select_slider(
+            "Steps", options=(50, 100, 200, 400, 800), value=200, key="tr_steps", width=180
+        )
+        seed = st.number_input("Seed", 0, 1000, 0, key="tr_seed", width=120, help="what")
+    s = TrainSettings(
+        task=task,
+        d_k=int(d_k),
+        lr=float(lr),
+        spread=float(spread),
+        steps=int(steps),
+        seed=int(seed),
+    )
+    pair = training_runs(s)
+    st.caption(f"After {s.steps} steps: loss {pair[0].loss[-1]:.3f}, {pair[1].loss[-1]:.3f}.")
+    left, right = st.columns(2, gap="large")
+    with left:
+        chart(tf.loss_curves(pair), "tr_loss", "loss")
+    with right:
+        chart(tf.wrong_row_gradient(pair), "tr_wrong_grad", "gradient")
+        st.caption("A row whose largest weight is on a wrong key needs a gradient. " * 4)
+    training_steps(s, pair)
+    left, right = st.columns(2, gap="large")
+    with left:
+        chart(tf.stuck_curves(pair), "tr_stuck", "stuck rows")
+        st.caption("A stuck row puts at least 0.99 of its weight on a wrong key. " * 2)
+    with right:
+        chart(tf.gradient_curves(pair), "tr_grad", "gradient")
+        st.caption("The whole batch's gradient to the weights. " * 4)
+    st.subheader("Open this step in the walkthrough")
+    st.caption("Makes this example's Q, K and V at the slider's step the app's scenario. " * 2)
+    with st.container(horizontal=True):
+        st.button("Open without scaling", key="tr_open_False")
+        st.button("Open with 1/√d_k", key="tr_open_True")
+    st.header("Why the loss is on the output")
+    st.markdown("**The loss only sees the output.** A head's output is the weighted sum. " * 20)
+
+
+@st.fragment
+def training_steps(s: TrainSettings, pair) -> None:
+    st.subheader("One example, step by step")
+    every = max(1, s.steps // 50)
+    step = st.slider("Training step", 0, s.steps, s.steps, step=every, key="tr_step")
+    st.caption("Each row is a query, labelled with the key it should attend to. " * 2)
+    for column, h in zip(st.columns(2, gap="large"), pair, strict=True):
+        with column:
+            chart(tf.step_weights(h, step), f"tr_weights_{h.scaled}", "weights")
+            st.caption(
+                f"step {step}: {h.stuck[step]} rows stuck, gradient {h.wrong_grad[step]:.0e}."
+            )
+    chart(tf.row_saturation(pair, step), "tr_saturation", "largest weights")
+    st.caption("A hatched bar is a row whose largest weight sits on a wrong key.")
 
 
 TOKENS = ["the", "cat", "sat", "on", "the", "mat"]
@@ -496,4 +583,5 @@ st.navigation([
     st.Page(scaling_page, title="Scaling lab", url_path="scaling-lab"),
     st.Page(inputs_page, title="Inputs", url_path="inputs"),
     st.Page(multi_head_page, title="Multi-head", url_path="multi-head"),
+    st.Page(training_page, title="Training", url_path="training"),
 ], position="hidden").run()  # fmt: skip

@@ -44,7 +44,7 @@ def main(code: str, *tables: str) -> None:
     for key in set(T) - known:
         print(f"not in the template: {key[:70]!r}", file=sys.stderr)
     with path.open("wb") as f:
-        write_po(f, cat, width=96, omit_header=False)
+        write_po(f, cat, width=76, omit_header=False)  # as pybabel update writes
     entries = [m for m in cat if m.id]
     done = sum(1 for m in entries if all(m.string if isinstance(m.string, tuple) else (m.string,)))
     print(f"{code}: {done} of {len(entries)} entries translated")

@@ -93,20 +93,56 @@ def choose(page: Page, key: str, option: str) -> None:
     wait_idle(page)
 
 
+# In a phone's page: the wall-clock time of the first frame in which ``ok`` holds (every
+# frame, not Playwright's polling, whose intervals grow to a second). In the teacher's page:
+# the time of the click or key press itself (Playwright's click first waits for the button
+# to be stable, which took up to 1.8 s on a busy projector page).
+SEEN_AT = """(ok) => {
+  window.__alSeenAt = 0;
+  const holds = new Function(`return (${ok});`);
+  const look = () => {
+    try { if (holds()) { window.__alSeenAt = Date.now(); return; } } catch (e) {}
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+CLICKED_AT = """() => {
+  window.__alClickAt = 0;
+  const at = () => { window.__alClickAt = window.__alClickAt || Date.now(); };
+  for (const kind of ["pointerdown", "keydown"]) {
+    document.addEventListener(kind, at, { capture: true, once: true });
+  }
+}"""
+
+
+def step_seen(k: int) -> str:
+    return f"document.body.textContent.includes('Step {k} of')"
+
+
+def page_seen(path: str, heading: str) -> str:
+    title = "document.querySelector(\"[data-testid='stMain'] h1\")?.textContent"
+    return f"location.pathname.endsWith('/{path}') && ({title} || '').includes('{heading}')"
+
+
 class Timer:
-    """Each change: from the teacher's click until every phone has drawn it (ms)."""
+    """Each change: from the teacher's click to the first frame in which each phone shows
+    it (ms), as the phone's own clock saw it (one machine: one clock)."""
 
     def __init__(self, phones: list[Page]) -> None:
         self.phones, self.times = phones, {}
 
-    def follow(self, name: str, click: Callable[[], None], drawn: Callable[[Page], None]):
-        t0 = time.perf_counter()
-        click()
-        each = []
+    def follow(self, name: str, where: Page, click: Callable[[], None],
+               drawn: Callable[[Page], None], seen: str) -> None:  # fmt: skip
         for phone in self.phones:
-            drawn(phone)
-            each.append(round((time.perf_counter() - t0) * 1000))
-        self.times[name] = each
+            phone.evaluate(SEEN_AT, seen)
+        where.evaluate(CLICKED_AT)
+        click()
+        for phone in self.phones:
+            drawn(phone)  # the test's own check of what the phone shows
+            phone.wait_for_function("() => window.__alSeenAt > 0", timeout=FOLLOW_MS)
+        clicked = where.evaluate("() => window.__alClickAt")
+        assert clicked, f"{name}: the click never reached the page"
+        self.times[name] = [p.evaluate("() => window.__alSeenAt") - clicked for p in self.phones]
 
 
 def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp_path) -> None:
@@ -151,8 +187,8 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
 
         projector.locator(".st-key-present_tokens").first.click()  # focus the slide
         for k in (2, 3, 4):
-            timer.follow(f"step {k}", projector.locator(".st-key-present_next button").click,
-                         step_shown(k))  # fmt: skip
+            timer.follow(f"step {k}", projector, projector.locator(
+                ".st-key-present_next button").click, step_shown(k), step_seen(k))  # fmt: skip
         assert not projector.locator(".st-key-live_pause_btn, .st-key-live_end").count()
 
         # the example, changed from the console at step 4: every phone and the projector
@@ -164,8 +200,9 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
             "document.body.innerText.includes('Step 4 of')",
             timeout=FOLLOW_MS,
         )
-        timer.follow("example at step 4", console.locator(
-            ".st-key-console_preset_load button").click, hungry)  # fmt: skip
+        timer.follow("example at step 4", console, console.locator(
+            ".st-key-console_preset_load button").click, hungry,
+            "document.body.textContent.includes('jungle') && " + step_seen(4))  # fmt: skip
         hungry(projector)  # the projector follows its console too (it was on step 4 already)
         s_of = lambda p: parse_qs(urlsplit(p.url).query).get("s", [""])[0]  # noqa: E731
         projector.wait_for_function(
@@ -177,8 +214,9 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
 
         # to the Scaling lab (the console), then its d_k slider (the projector)
         choose(console, "console_go_to", "Scaling lab")
-        timer.follow("page: Scaling lab", console.locator(".st-key-console_go_btn button").click,
-                     on_page("scaling-lab", "Scaling lab"))  # fmt: skip
+        timer.follow("page: Scaling lab", console, console.locator(
+            ".st-key-console_go_btn button").click, on_page("scaling-lab", "Scaling lab"),
+            page_seen("scaling-lab", "Scaling lab"))  # fmt: skip
         on_page("scaling-lab", "Scaling lab")(projector)
         wait_idle(projector)
         projector.locator(
@@ -186,20 +224,24 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
         ).first.focus()
         timer.follow(
             "lab pick: d_k 128",
+            projector,
             lambda: projector.keyboard.press("ArrowRight"),
             lambda p: p.wait_for_url(re.compile(r"[?&]lab_dk=128"), timeout=FOLLOW_MS),
+            "(document.querySelector('.st-key-lab_dk')?.textContent || '').includes('128')",
         )
         for phone in phones:
             expect(phone.locator(".st-key-lab_dk")).to_contain_text("128", timeout=FOLLOW_MS)
 
         # to Exercises, and a question there
         choose(console, "console_go_to", "Exercises")
-        timer.follow("page: Exercises", console.locator(".st-key-console_go_btn button").click,
-                     on_page("exercises", "Exercises"))  # fmt: skip
+        timer.follow("page: Exercises", console, console.locator(
+            ".st-key-console_go_btn button").click, on_page("exercises", "Exercises"),
+            page_seen("exercises", "Exercises"))  # fmt: skip
         choose(console, "live_ask_stage", "attention weight")  # it -> animal: 0.844
-        timer.follow("question", console.locator(".st-key-live_ask button").click,
+        timer.follow("question", console, console.locator(".st-key-live_ask button").click,
                      lambda p: expect(p.locator(".st-key-live_answer input")).to_be_visible(
-                         timeout=FOLLOW_MS))  # fmt: skip
+                         timeout=FOLLOW_MS),
+                     "!!document.querySelector('.st-key-live_answer input')")  # fmt: skip
         for phone, typed in zip(phones, ("0.84", "0.98", "0.5"), strict=True):
             box = phone.locator(".st-key-live_answer input")
             box.fill(typed)
@@ -216,9 +258,10 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
         # not projected before the reveal: the count, but no chart
         expect(projector.get_by_text("3 of 3 students answered")).to_be_visible(timeout=FOLLOW_MS)
         assert projector.locator(".st-key-live_tally_projected").count() == 0
-        timer.follow("reveal", console.locator(".st-key-live_reveal button").click,
+        timer.follow("reveal", console, console.locator(".st-key-live_reveal button").click,
                      lambda p: expect(p.get_by_text("The answer:").first).to_be_visible(
-                         timeout=FOLLOW_MS))  # fmt: skip
+                         timeout=FOLLOW_MS),
+                     "document.body.textContent.includes('The answer:')")  # fmt: skip
         expect(phones[2].locator(".st-key-live_question")).to_contain_text("off by more than")
         assert "adds up" not in phones[2].locator(".st-key-live_question").inner_text()
         console.locator(".st-key-live_close button").click()
@@ -230,17 +273,19 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
         assert "teach" not in projector.url
         assert "/exercises" in projector.url  # back where the class is
         menu = projector.locator(".st-key-nav a", has_text="6. Softmax").first
-        timer.follow("page after a reload: Softmax", menu.click,
-                     on_page("softmax", "6. Softmax"))  # fmt: skip
+        timer.follow("page after a reload: Softmax", projector, menu.click,
+                     on_page("softmax", "6. Softmax"),
+                     page_seen("softmax", "6. Softmax"))  # fmt: skip
         for name, page in (("projector", projector), ("console", console), ("phone", phones[0])):
             wait_idle(page)
             page.screenshot(path=str(ARTIFACTS_DIR / f"lesson-{name}.png"))
 
         # the end: every phone knows within about a second, and is not offered Go live
         console.locator(".st-key-console_end button").first.click()
-        timer.follow("end", console.locator(".st-key-live_end button").click,
+        timer.follow("end", console, console.locator(".st-key-live_end button").click,
                      lambda p: expect(p.locator(".st-key-live_bar")).to_have_count(
-                         0, timeout=FOLLOW_MS))  # fmt: skip
+                         0, timeout=FOLLOW_MS),
+                     "!document.querySelector('.st-key-live_bar')")  # fmt: skip
         expect(projector.locator(".st-key-live_teacher_bar")).to_have_count(0, timeout=FOLLOW_MS)
         browser.close()
     (ARTIFACTS_DIR / "lesson-follow.json").write_text(json.dumps(timer.times, indent=1))

@@ -8,6 +8,7 @@ import io
 import json
 import multiprocessing
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -142,7 +143,7 @@ def test_a_seat_reads_back_only_its_own_work(backend) -> None:
     for b in ("a", "b"):
         pace.take_seat(code, b)
     pace.send(code, "a", _ev(1, "hungry", "scaled", False, "unscaled", 5.0))
-    pace.send(code, "a", _ev(2, "hungry", "scaled", True, None, 6.0))
+    pace.send(code, "a", replace(_ev(2, "hungry", "scaled", True, None, 6.0), answer="0.84, 0.16"))
     pace.send(code, "b", _ev(3, "hungry", "weights", False, "softmax_unscaled", 7.0))
     pace.send(code, "a", Event("s1", SOLVED, "hungry", "", at=8.0))
     assert [e.id for e in pace.mine(code, "a")] == ["e1", "e2", "s1"]
@@ -150,6 +151,7 @@ def test_a_seat_reads_back_only_its_own_work(backend) -> None:
     steps = {(r["exercise"], r["step"]): r for r in doc["steps"]}
     assert steps[("hungry", "scaled")]["status"] == "right"
     assert steps[("hungry", "scaled")]["attempts"] == 2
+    assert steps[("hungry", "scaled")]["answer"] == "0.84, 0.16"  # the text of the last check
     assert steps[("hungry", "weights")]["status"] == "not tried"  # b's try is not a's
     assert steps[("hungry", "output")]["solution_shown"] is True
 

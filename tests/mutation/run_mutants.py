@@ -34,8 +34,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 # What the tests need from the tree; everything else (the venv, git, caches) stays behind.
+# bench/ and .streamlit/: a protocol test's phone and its server's settings.
 COPY = ("app.py", "pyproject.toml", "app_pages", "assets", "attention_core", "attention_ui",
-        "tests")  # fmt: skip
+        "tests", "bench", ".streamlit")  # fmt: skip
 SKIP = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.pyc")
 PYTEST = ("-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e", "--no-header", "-o", "addopts=")
 KILLED, SURVIVED = 1, 0  # pytest exit codes: some test failed / all passed
@@ -384,6 +385,36 @@ MUTANTS = (
         "for k, v in work.items() if k.startswith(prefix)),",
         "for k, v in work.items() if True),",
         ("tests/live/test_pace.py",),
+    ),
+    # The Training lab (issue 33): the stuck rows' gradient, and a stopped run.
+    Mutant(
+        "the Training lab's wrong-rows gradient taken over the right rows",
+        "attention_core/training/trainer.py",
+        "return float(np.median(per_row[wrong])) if wrong.any()",
+        "return float(np.median(per_row[~wrong])) if wrong.any()",
+        ("tests/core/test_training.py",),
+    ),
+    Mutant(
+        "a stopped training kept as the finished run",
+        "attention_ui/training_lab/runs.py",
+        "            if self.training.finished:",
+        "            if True:",
+        ("tests/pages/test_training_runs.py",),
+    ),
+    Mutant(
+        "the Training lab trains on past a session's Stop",
+        "attention_ui/training_lab/lab.py",
+        "if job.finished or st.session_state.get(keys.TR_STOPPED) == s:",
+        "if job.finished:",
+        ("tests/pages/test_training_runs.py",),
+    ),
+    # A teacher's whole lesson (issue 31): a phone that missed a run is taken back to the class.
+    Mutant(
+        "a phone that missed the run of a page change is left where it is",
+        "attention_ui/live/session.py",
+        "        s.applied = 0  # as back_to_teacher: the next follow takes everything",
+        "        pass",
+        ("tests/deploy/test_lost_run.py",),
     ),
 )
 

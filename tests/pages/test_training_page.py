@@ -30,6 +30,12 @@ def test_the_lab_draws_both_runs_of_its_defaults():
     grad = chart(at, "Gradient to W_Q and W_K")
     assert grad["layout"]["yaxis"]["type"] == "log"
     np.testing.assert_array_equal(decode(grad["data"][0]["y"]), unscaled.grad_q)
+    wrong = chart(at, "Gradient reaching the rows still wrong")
+    assert wrong["layout"]["yaxis"]["type"] == "log"
+    for trace, h in zip(wrong["data"], (unscaled, scaled), strict=True):
+        np.testing.assert_array_equal(decode(trace["y"]), np.maximum(h.wrong_grad, 1e-30))
+    rows_left = round((1 - unscaled.accuracy[-1]) * unscaled.rows)
+    assert f"{rows_left} rows still wrong get {unscaled.wrong_grad[-1]:.0e}" in said
     np.testing.assert_array_equal(heat(chart(at, "With 1/√d_k: weights at step 200")),
                                   scaled.weights[-1])  # fmt: skip
     assert "Why the loss is on the output" in [h.value for h in at.header]
