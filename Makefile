@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run dev classroom test test-fast lint seams bench clean model screenshots lock
+.PHONY: run dev classroom test test-fast lint seams bench clean model screenshots lock \
+	i18n-extract i18n-update i18n-compile
 
 # The environment is installed from locks with hashes (requirements.lock, requirements-dev.lock:
 # every package, Streamlit's own dependencies included, at one version and checked against
@@ -51,6 +52,37 @@ DECODER := $(DECODER_DIR)/weights.f32.npy
 $(DECODER): scripts/fetch_decoder.py attention_core/decoder/convert.py | $(VENV)/.run-installed
 	$(PY) scripts/fetch_decoder.py --dest $(DECODER_DIR)
 
+# The app's words in other languages (attention_ui/i18n, README "Languages"): gettext
+# catalogues managed with Babel. extract: the template (messages.pot) from the code;
+# update: each language's .po merged with it (a new language is created); compile: the
+# .mo files the app reads, file targets built by make run and make test when a .po changed
+# (they are not committed: they are made from the .po files in a second).
+LOCALE_DIR := attention_ui/i18n/locale
+POT := $(LOCALE_DIR)/messages.pot
+LANGS := es fr de zh
+PO := $(foreach l,$(LANGS),$(LOCALE_DIR)/$(l)/LC_MESSAGES/messages.po)
+MO := $(PO:.po=.mo)
+PYBABEL := $(VENV)/bin/pybabel
+EXTRACT := app.py app_pages attention_ui attention_core
+
+i18n-extract: | $(VENV)/.run-installed  ## the template messages.pot from the code's _(), ngettext(), N_()
+	$(PYBABEL) -q extract -F babel.cfg --no-location --sort-output -k N_ -c Translators: \
+		--project "Attention Lab" --omit-header -o $(POT) $(EXTRACT)
+
+i18n-update: i18n-extract  ## every language's .po merged with the template (new ones created)
+	for l in $(LANGS); do \
+		po=$(LOCALE_DIR)/$$l/LC_MESSAGES/messages.po; \
+		if [ -f $$po ]; then $(PYBABEL) -q update --no-fuzzy-matching -i $(POT) -o $$po -l $$l; \
+		else $(PYBABEL) -q init -i $(POT) -o $$po -l $$l; fi; \
+	done
+
+i18n-compile: $(MO)  ## the .mo files the app reads
+
+# scripts/compile_catalogue.py, not pybabel compile: pybabel takes "84 % of" for a %-format
+# and rejects its translations; the script checks the app's {placeholders} instead.
+$(LOCALE_DIR)/%/LC_MESSAGES/messages.mo: $(LOCALE_DIR)/%/LC_MESSAGES/messages.po scripts/compile_catalogue.py | $(VENV)/.run-installed
+	$(PY) scripts/compile_catalogue.py $*
+
 model: $(MODEL) $(DECODER)  ## fetch the models for the "Real model" and "Decoder" labs and their tests
 
 # serve.py is `streamlit run app.py` that imports the app and builds each kind of figure once
@@ -60,23 +92,23 @@ model: $(MODEL) $(DECODER)  ## fetch the models for the "Real model" and "Decode
 # each script in a thread). A 10-minute soak of 40 seats peaked 11 MB lower (370 vs
 # 381 MB, growth 15 vs 19 %) at the same CPU per run (bench/RESULTS.md, "Closed sessions
 # give their memory back"). Ignored where the C library is not glibc.
-run: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## start the app on http://localhost:$(PORT)
+run: $(VENV)/.run-installed $(MODEL) $(DECODER) $(MO)  ## start the app on http://localhost:$(PORT)
 	MALLOC_ARENA_MAX=2 $(PY) serve.py --server.port $(PORT)
 
 # .streamlit/config.toml holds the production settings (no file watcher); while editing
 # the code, watch the files and rerun on save.
-dev: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## like run, with live reload
+dev: $(VENV)/.run-installed $(MODEL) $(DECODER) $(MO)  ## like run, with live reload
 	$(PY) -m streamlit run app.py --server.port $(PORT) \
 		--server.fileWatcherType auto --server.runOnSave true
 
 # One Streamlit process per core behind nginx on $(PORT), sticky by client address.
-classroom: $(VENV)/.run-installed $(MODEL) $(DECODER)  ## serve a class on http://<this machine>:$(PORT); Ctrl-C stops
+classroom: $(VENV)/.run-installed $(MODEL) $(DECODER) $(MO)  ## serve a class on http://<this machine>:$(PORT); Ctrl-C stops
 	PORT=$(PORT) PYTHON=$(PY) bash deploy/classroom.sh
 
 # The suite in two pytest processes (pytest-xdist), a test file per worker at a time, so a
 # module's shared server, browser context or walk is made once; then the load tests alone,
 # since they judge how a server copes on this machine (marker `serial`, pyproject.toml).
-test: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## lint, the seams, the whole suite (unit, AppTest, browser), the mutation check
+test: $(VENV)/.dev-installed $(MODEL) $(DECODER) $(MO)  ## lint, the seams, the whole suite (unit, AppTest, browser), the mutation check
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(MAKE) --no-print-directory seams
@@ -84,7 +116,7 @@ test: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## lint, the seams, the whole 
 	$(PY) -m pytest -m serial
 	$(PY) tests/mutation/run_mutants.py
 
-test-fast: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## everything but the browser tests
+test-fast: $(VENV)/.dev-installed $(MODEL) $(DECODER) $(MO)  ## everything but the browser tests
 	$(PY) -m pytest -m "not e2e"
 
 lint: $(VENV)/.dev-installed
@@ -97,11 +129,11 @@ seams: $(VENV)/.dev-installed
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m mypy
 
-bench: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## every benchmark, including a short load test (bench/load/)
+bench: $(VENV)/.dev-installed $(MODEL) $(DECODER) $(MO)  ## every benchmark, including a short load test (bench/load/)
 	$(PY) -m bench
 
 # The README's images, from the app as it is now (a real server and Debian's Chromium).
-screenshots: $(VENV)/.dev-installed $(MODEL) $(DECODER)  ## retake assets/screenshot*.png
+screenshots: $(VENV)/.dev-installed $(MODEL) $(DECODER) $(MO)  ## retake assets/screenshot*.png
 	$(PY) scripts/screenshots.py
 
 clean:

@@ -7,8 +7,9 @@ runs, so the first deep link on a fresh server would skip this file (see README)
 
 import streamlit as st
 
-from attention_ui.frame import guard, look, menu, sidebar, state
+from attention_ui.frame import guard, lang, look, menu, sidebar, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
+from attention_ui.i18n import _
 from attention_ui.live import session as live
 from attention_ui.live import teacher
 from attention_ui.live import views as live_views
@@ -24,7 +25,9 @@ state.init_state()
 room_page = live.arrive()  # ?teach= / ?join=; a follower takes the room's scenario and step
 
 pages = {
-    spec.key: st.Page(spec.path, title=spec.title, url_path=spec.key, default=spec.key == "start")
+    spec.key: st.Page(
+        spec.path, title=_(spec.title), url_path=spec.key, default=spec.key == "start"
+    )
     for spec in ALL_PAGES
 }
 sections: dict[str, list] = {}
@@ -49,7 +52,7 @@ live.stay_or_explore(state.current_page())  # a student who left the room's page
 live.publish_early()  # a live teacher's step or pick: the class draws it with the projector
 guard.before_fragment_runs(live.publish_early)  # the same for a pick in a fragment
 guard.after_fragment_runs(live.publish_current)  # and what the fragment's run changed
-look.frame()  # after the switches: a run that switches page sends nothing
+look.frame(lang.html_lang())  # after the switches: a run that switches page sends nothing
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.

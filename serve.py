@@ -84,6 +84,14 @@ def serialise_table() -> None:
     dataframe_util.convert_pandas_df_to_arrow_bytes(table)
 
 
+def languages() -> None:
+    """Which languages the picker offers: read once per process from the catalogues (Babel
+    parses the template and each .po: about 0.3 s, which a session's first run paid)."""
+    from attention_ui import i18n
+
+    i18n.offered()
+
+
 def index_modules() -> None:
     """The first element a process sends asks inspect.stack() whether this is a REPL
     (Streamlit's delta_generator), and inspect maps every loaded module's file on its first
@@ -110,6 +118,7 @@ def warm() -> None:
         modules = import_all()
         figures = build_figures()
         serialise_table()
+        languages()
         index_modules()
     except Exception as exc:  # the warm-up must never stop the server
         print(f"warm-up failed ({exc!r}); the first students will do it", file=sys.stderr)

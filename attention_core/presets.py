@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_core.i18n import N_
 from attention_core.resize import random_matrix
 from attention_core.scenario import Scenario
 
@@ -40,12 +41,12 @@ class Preset:
 # named by it (the sidebar's "Scenario: ...", a share link's name). Two spellings drifted
 # apart once: the loaded two-heads scenario was named with a comma its title did not have.
 TITLES = {
-    "cat_mat": "The cat sat on the mat",
-    "paper_toy": "One query, two keys: a weighted mix of 10 and 20",
-    "hungry": "Which word does 'it' look at: animal, jungle or hunt?",
-    "quiz88": "Two keys: scores become 80 % and 20 % of the attention",
-    "two_heads": "Two heads: the previous word and 'it' -> 'cat'",
-    "random": "Random numbers from a seed",
+    "cat_mat": N_("The cat sat on the mat"),
+    "paper_toy": N_("One query, two keys: a weighted mix of 10 and 20"),
+    "hungry": N_("Which word does 'it' look at: animal, jungle or hunt?"),
+    "quiz88": N_("Two keys: scores become 80 % and 20 % of the attention"),
+    "two_heads": N_("Two heads: the previous word and 'it' -> 'cat'"),
+    "random": N_("Random numbers from a seed"),
 }
 
 
@@ -190,17 +191,17 @@ def random_scenario(
 PRESETS: dict[str, Preset] = {
     key: Preset(key, TITLES[key], description, build)
     for key, description, build in (
-        ("cat_mat", "Six tokens from hand-made embeddings and projections, every step of the "
-         "recipe; 'the' appears twice.", cat_mat),
-        ("paper_toy", "The paper guide's toy: one query [1, 2], keys = identity, values 10 "
-         "and 20; the output is about 16.7.", paper_toy),
-        ("hungry", "'The animal ... because it was hungry': scaled scores 3, 1, 0 give "
-         "'animal' 84 % of the attention.", hungry),
-        ("quiz88", "One query [1, 2] against keys [1, 1] and [1, 0], d_k = 2: softmax gives "
-         "them 80.4 % and 19.6 % of the attention.", quiz88),
-        ("two_heads", "Multi-head: head 1 looks at the word before, head 2 sends 'it' to "
-         "'cat'. Open the Multi-head page.", two_heads),
-        ("random", "Embeddings and projections drawn at random from a seed.", random_scenario),
+        ("cat_mat", N_("Six tokens from hand-made embeddings and projections, every step of the "
+         "recipe; 'the' appears twice."), cat_mat),
+        ("paper_toy", N_("The paper guide's toy: one query [1, 2], keys = identity, values 10 "
+         "and 20; the output is about 16.7."), paper_toy),
+        ("hungry", N_("'The animal ... because it was hungry': scaled scores 3, 1, 0 give "
+         "'animal' 84 % of the attention."), hungry),
+        ("quiz88", N_("One query [1, 2] against keys [1, 1] and [1, 0], d_k = 2: softmax gives "
+         "them 80.4 % and 19.6 % of the attention."), quiz88),
+        ("two_heads", N_("Multi-head: head 1 looks at the word before, head 2 sends 'it' to "
+         "'cat'. Open the Multi-head page."), two_heads),
+        ("random", N_("Embeddings and projections drawn at random from a seed."), random_scenario),
     )
 }  # fmt: skip
 

@@ -3,8 +3,10 @@ import streamlit as st
 from attention_ui.decoder import compare, head, lab
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import prev_next
+from attention_ui.i18n import _
 
-st.title(BY_KEY["decoder"].title)
+page = BY_KEY["decoder"]
+st.title(_(page.title))
 lab.intro()
 decoder = lab.decoder_or_message()
 run = lab.prompt(decoder) if decoder is not None else None

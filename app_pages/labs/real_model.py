@@ -2,9 +2,11 @@ import streamlit as st
 
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import prev_next
+from attention_ui.i18n import _
 from attention_ui.real_model import head, lab
 
-st.title(BY_KEY["real-model"].title)
+page = BY_KEY["real-model"]
+st.title(_(page.title))
 lab.intro()
 model = lab.model_or_message()
 run = lab.sentence(model) if model is not None else None

@@ -3,10 +3,12 @@ import streamlit as st
 from attention_core.exercises import all_exercises
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.i18n import _
 from attention_ui.live import pace_views
 from attention_ui.practice import exercises as cards
 
-st.title(BY_KEY["exercises"].title)
+page = BY_KEY["exercises"]
+st.title(_(page.title))
 st.markdown(
     "Work through the lessons' examples one step at a time and check each answer as you go. "
     "Type numbers separated by commas or spaces; for a matrix, put each row on its own line "

@@ -27,6 +27,7 @@ import plotly.graph_objects as go
 
 from attention_ui.draw.contrast import plain
 from attention_ui.draw.text import num
+from attention_ui.i18n import _
 
 MAX_NAMED = 12  # labels listed in the text; more are summed up as "…"
 MAX_SERIES = 3  # series read out in the text; more are named only (their numbers: the table)
@@ -47,7 +48,7 @@ def plain_text(text: object) -> str:
 
 def alternative(figure: go.Figure) -> Alternative:
     """The figure's text alternative and table (see the module's docstring)."""
-    name = plain_text(figure.layout.title.text) or "Chart"
+    name = plain_text(figure.layout.title.text) or _("Chart")
     heat = [t for t in figure.data if t.type == "heatmap"]
     if heat:
         return _heatmap(figure, heat[0], name)
@@ -76,28 +77,34 @@ def _heatmap(figure: go.Figure, trace: go.Heatmap, name: str) -> Alternative:
     else:
         values = z
     x, y = trace.x, trace.y
-    row_title = plain_text(figure.layout.yaxis.title.text) or "row"
-    col_title = plain_text(figure.layout.xaxis.title.text) or "column"
+    row_title = plain_text(figure.layout.yaxis.title.text) or _("row")
+    col_title = plain_text(figure.layout.xaxis.title.text) or _("column")
     if x is None or y is None:  # a mosaic of maps (the real model's gallery): no headers
         finite = values[np.isfinite(values)]
-        span = f", values from {num(finite.min())} to {num(finite.max())}" if finite.size else ""
-        return Alternative(name, f"Heatmap “{name}”: {rows} × {cols} cells{span}.", None)
+        span = (_(", values from {low} to {high}").format(low=num(finite.min()),
+                                                          high=num(finite.max()))
+                if finite.size else "")  # fmt: skip
+        text = _("Heatmap “{name}”: {rows} × {cols} cells{span}.")
+        return Alternative(name, text.format(name=name, rows=rows, cols=cols, span=span), None)
     row_labels, col_labels = [plain_text(v) for v in y], [plain_text(v) for v in x]
     shown = texts or [[num(v) for v in row] for row in values]
     parts = [
-        f"Heatmap “{name}”, {rows} × {cols}. Rows ({row_title}): {_names(row_labels)}. "
-        f"Columns ({col_title}): {_names(col_labels)}."
-    ]
+        _("Heatmap “{name}”, {rows} × {cols}. Rows ({row_title}): {row_names}. Columns "
+          "({col_title}): {col_names}.").format(
+            name=name, rows=rows, cols=cols, row_title=row_title, row_names=_names(row_labels),
+            col_title=col_title, col_names=_names(col_labels))
+    ]  # fmt: skip
     finite = np.isfinite(values)
     if finite.any():
         hi = np.unravel_index(np.argmax(np.where(finite, values, -np.inf)), values.shape)
         lo = np.unravel_index(np.argmin(np.where(finite, values, np.inf)), values.shape)
-        parts.append(f"Largest {shown[hi[0]][hi[1]]} ({row_labels[hi[0]]}, {col_labels[hi[1]]}); "
-                     f"smallest {shown[lo[0]][lo[1]]} ({row_labels[lo[0]]}, "
-                     f"{col_labels[lo[1]]}).")  # fmt: skip
+        parts.append(_("Largest {hi} ({hi_row}, {hi_col}); smallest {lo} ({lo_row}, {lo_col}).")
+                     .format(hi=shown[hi[0]][hi[1]], hi_row=row_labels[hi[0]],
+                             hi_col=col_labels[hi[1]], lo=shown[lo[0]][lo[1]],
+                             lo_row=row_labels[lo[0]], lo_col=col_labels[lo[1]]))  # fmt: skip
     masked = int(np.sum(~finite))
     if masked:
-        parts.append(f"{masked} of {values.size} cells masked.")
+        parts.append(_("{n} of {all} cells masked.").format(n=masked, all=values.size))
     parts.append(_row_sums(values, texts, z.dtype))
     table = pd.DataFrame(shown, index=row_labels, columns=col_labels)
     table.index.name, table.columns.name = row_title, col_title
@@ -106,7 +113,8 @@ def _heatmap(figure: go.Figure, trace: go.Heatmap, name: str) -> Alternative:
 
 def _names(labels: list[str]) -> str:
     listed = ", ".join(labels[:MAX_NAMED])
-    return listed + (f", … ({len(labels)} in all)" if len(labels) > MAX_NAMED else "")
+    more = _(", … ({n} in all)").format(n=len(labels)) if len(labels) > MAX_NAMED else ""
+    return listed + more
 
 
 def rows_sum_to_one(values: np.ndarray, texts: list[list[str]] | None, dtype: np.dtype) -> bool:
@@ -129,17 +137,17 @@ def rows_sum_to_one(values: np.ndarray, texts: list[list[str]] | None, dtype: np
 
 
 def _row_sums(values: np.ndarray, texts: list[list[str]] | None, dtype: np.dtype) -> str:
-    return ("Every row sums to 1." if rows_sum_to_one(values, texts, dtype)
-            else "Rows do not sum to 1.")  # fmt: skip
+    return (_("Every row sums to 1.") if rows_sum_to_one(values, texts, dtype)
+            else _("Rows do not sum to 1."))  # fmt: skip
 
 
 # ---- bars and lines ----------------------------------------------------------------------
 def _series(figure: go.Figure, name: str) -> Alternative:
     """Bars, lines and points: one series per trace, read at its x values."""
     kinds = {t.type for t in figure.data}
-    kind = "Bar chart" if kinds == {"bar"} else "Chart" if "bar" in kinds else "Line chart"
+    kind = _("Bar chart") if kinds == {"bar"} else _("Chart") if "bar" in kinds else _("Line chart")
     if "bar" in kinds and figure.layout.barmode == "relative":
-        kind = "Stacked bar chart"
+        kind = _("Stacked bar chart")
     flat = any(getattr(t, "orientation", None) == "h" for t in figure.data)  # bars lie down
     value_axis, label_axis = (figure.layout.xaxis, figure.layout.yaxis) if flat else (
         figure.layout.yaxis, figure.layout.xaxis)  # fmt: skip
@@ -148,21 +156,24 @@ def _series(figure: go.Figure, name: str) -> Alternative:
     for trace in figure.data:
         if trace.x is None or trace.y is None:
             continue
-        label = plain_text(trace.name) or plain_text(value_axis.title.text) or "value"
+        label = plain_text(trace.name) or plain_text(value_axis.title.text) or _("value")
         at, values = (trace.y, trace.x) if getattr(trace, "orientation", None) == "h" else (
             trace.x, trace.y)  # fmt: skip
         xs, ys = [_label(v) for v in at], np.asarray(values, dtype=float)
         if ys.size <= MAX_NAMED:
             points = ", ".join(f"{a} {num(b)}" for a, b in zip(xs, ys, strict=True))
         else:
-            points = f"{ys.size} points, from {num(np.nanmin(ys))} to {num(np.nanmax(ys))}"
+            points = _("{n} points, from {low} to {high}").format(
+                n=ys.size, low=num(np.nanmin(ys)), high=num(np.nanmax(ys)))  # fmt: skip
         series.append(f"{label}: {points}")
         if trace.hoverinfo != "skip" and label not in columns:  # drawn only as a guide: left out
             columns[label] = pd.Series([num(v, 4) for v in ys], index=xs, dtype=object)
-    head = f"{kind} “{name}”" + (f", by {x_title}" if x_title else "")
+    head = (_("{kind} “{name}”, by {x}") if x_title else _("{kind} “{name}”")).format(
+        kind=kind, name=name, x=x_title)  # fmt: skip
     if len(series) > MAX_SERIES:  # a stacked bar per key: their names; the numbers: the table
         names = _names([s.split(": ")[0] for s in series])
-        text = f"{head}: {len(series)} series ({names}) over {_names(xs)}."
+        text = _("{head}: {n} series ({names}) over {xs}.").format(
+            head=head, n=len(series), names=names, xs=_names(xs))  # fmt: skip
     else:
         text = f"{head}. " + "; ".join(series) + "."
     if not columns:

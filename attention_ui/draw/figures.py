@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import contrast
 from attention_ui.draw.text import num, vector_columns
+from attention_ui.i18n import _
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
 # viridis for weights in [0, 1]. Okabe-Ito colours for lines and bars.
@@ -111,8 +112,8 @@ def _heatmap(
     *,
     signed: bool = True,
     mask: BoolArray | None = None,
-    row_title: str = "query",
-    col_title: str = "key",
+    row_title: str | None = None,
+    col_title: str | None = None,
     digits: int = 2,
     highlight: tuple[int, int] | None = None,
     colorbar_title: str = "",
@@ -134,6 +135,8 @@ def _heatmap(
     ``views/cell_pick`` on the heatmap (no marker per cell: see there).
     ``fixed``: cells print ``digits`` decimals always, and the hover adds the exact value.
     """
+    row_title = _("query") if row_title is None else row_title  # the axes' default names
+    col_title = _("key") if col_title is None else col_title
     M = np.atleast_2d(np.asarray(M, dtype=float))
     cell = cell_px(M.shape)
     square = cell >= ROW_PX
@@ -154,7 +157,7 @@ def _heatmap(
             texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
             textfont={"size": _cell_font(M.shape)},
             hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>{value}"
-            + ("<br>click to break it down" if clickable else "")
+            + ("<br>" + _("click to break it down") if clickable else "")
             + "<extra></extra>",
             **exact,
             colorbar={"title": {"text": colorbar_title}, "thickness": 14},
@@ -336,7 +339,7 @@ def weights_heatmap(
         for label, total in zip(row_labels, np.sum(weights, axis=1), strict=True)
     ]  # fmt: skip
     return _heatmap(weights, row_labels, col_labels, title, signed=False, mask=mask,
-                    colorbar_title="weight", digits=3, showscale=False, annotations=sums,
+                    colorbar_title=_("weight"), digits=3, showscale=False, annotations=sums,
                     right_margin=70, fixed=True)  # fmt: skip
 
 
@@ -363,7 +366,7 @@ def contributions_bar(
         x=dims,
         y=parts.sum(axis=0),
         mode="markers+text",
-        name="output (sum)",
+        name=_("output (sum)"),
         marker={"symbol": "diamond", "size": 14, "color": INK},
         text=[_fmt(v, 3) for v in parts.sum(axis=0)],
         textposition="top center",
@@ -374,7 +377,7 @@ def contributions_bar(
         "title": {"text": title, "x": 0.0},
         "font": FONT,
         "height": 380,
-        "yaxis": {"title": {"text": "contribution"}, "automargin": True},
+        "yaxis": {"title": {"text": _("contribution")}, "automargin": True},
         "legend": {"orientation": "h", "y": -0.2},
         "margin": {"l": 10, "r": 10, "t": 84, "b": 10},  # room for a total above the top bar
     }

@@ -11,10 +11,12 @@ import streamlit as st
 from attention_core import PRESETS
 from attention_ui.draw.text import md_escape, sentence
 from attention_ui.frame import state
+from attention_ui.i18n import _
 
 
 def load(key: str) -> None:
     """Make a preset the current scenario and say so (a toast, since the page may not change)."""
     state.load_preset(key)
-    undo = " Undo brings back the one it replaced." if state.previous_scenario() else ""
-    st.toast(f"Loaded the example: {sentence(md_escape(PRESETS[key].title))}{undo}")
+    undo = " " + _("Undo brings back the one it replaced.") if state.previous_scenario() else ""
+    title = sentence(md_escape(_(PRESETS[key].title)))
+    st.toast(_("Loaded the example: {title}").format(title=title) + undo)

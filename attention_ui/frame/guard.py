@@ -29,16 +29,17 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_core import DEFAULT_PRESET
 from attention_ui.frame import examples, keys
+from attention_ui.i18n import N_, _
 
 P = ParamSpec("P")
 LOG = get_logger(__name__)
 RESET_KEY = "crash_reset"
-NOTICE = (
+NOTICE = N_(
     "**Something went wrong on this page**, so part of it is missing. The menu in the "
     "sidebar still works: open another page, undo your last change, or start again from "
     "the default example. (The details are in the server's log.)"
 )
-CALLBACK_NOTICE = (
+CALLBACK_NOTICE = N_(
     "**Something went wrong with your last change**, so it may not have been applied. "
     "Check the values on this page, or use the sidebar to undo or start again. (The "
     "details are in the server's log.)"
@@ -52,7 +53,7 @@ def run_page(page: StreamlitPage) -> None:
     st.rerun, st.stop and st.switch_page raise BaseException subclasses, so they pass through.
     """
     if st.session_state.pop(keys.CALLBACK_FAILED, False):
-        st.warning(CALLBACK_NOTICE, icon=":material/warning:")
+        st.warning(_(CALLBACK_NOTICE), icon=":material/warning:")
     try:
         page.run()
     except Exception:
@@ -61,8 +62,8 @@ def run_page(page: StreamlitPage) -> None:
 
 
 def _notice() -> None:
-    st.error(NOTICE, icon=":material/error:")
-    st.button("Start again from the default example", key=RESET_KEY, on_click=_reset)
+    st.error(_(NOTICE), icon=":material/error:")
+    st.button(_("Start again from the default example"), key=RESET_KEY, on_click=_reset)
 
 
 def callback(fn: Callable[P, object]) -> Callable[P, None]:
@@ -118,7 +119,7 @@ def fragment(fn: Callable[P, None]) -> Callable[P, None]:
         except Exception:
             LOG.exception("fragment %s failed", fn.__qualname__)
             # No reset button: two failing fragments on one page would share its key.
-            st.error(NOTICE, icon=":material/error:")
+            st.error(_(NOTICE), icon=":material/error:")
 
     return st.fragment(body)
 

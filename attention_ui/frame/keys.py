@@ -58,6 +58,8 @@ DEC_GALLERY_TAB = "dec_gallery_tab"
 DEC_SIDE_BY_SIDE = "dec_side_by_side"
 DEC_ROPE_KEY = "dec_rope_key"
 FOLLOWED_TOKEN = "followed_token"
+LANGUAGE = "language"
+LANGUAGE_PICKED = "language_picked"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -112,6 +114,8 @@ SESSION_KEYS: dict[str, str] = {
     DEC_SIDE_BY_SIDE: "the Decoder lab's 'encoder and decoder' expander (lazy: loads MiniLM)",
     DEC_ROPE_KEY: "the Decoder lab's RoPE stage: the key whose score is followed by distance",
     FOLLOWED_TOKEN: "per model lab, the token its one-head stages last started from (picked above)",
+    LANGUAGE: "the session's language (an offered code, attention_ui.i18n): every _() reads it",
+    LANGUAGE_PICKED: "the learner picked the language: the address then always says ?lang=",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -156,6 +160,7 @@ TR_STEPS = "tr_steps"
 TR_SEED = "tr_seed"
 TR_STEP = "tr_step"
 TR_STOPPED = "_tr_stopped"  # the settings whose training this session stopped (or None)
+LANG = "lang"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
     STEP_PARAM: "presentation mode's step, 1-based",
@@ -187,6 +192,7 @@ URL_PARAMS: dict[str, str] = {
     TR_STEPS: "the Training lab's number of steps",
     TR_SEED: "the Training lab's seed (its data and starting weights)",
     TR_STEP: "the Training lab's step slider: the training step its heatmaps show",
+    LANG: "the session's language (es, fr, ...): read on a session's first run, then written",
 }
 # Carried by every link and page switch, like ?s=: a student's room survives a reload.
 CARRIED_PARAMS = (JOIN,)

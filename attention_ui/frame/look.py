@@ -231,6 +231,12 @@ FRAME = """
 """
 
 
-def frame() -> None:
-    """The app-wide CSS and the phone menu script (see FRAME)."""
-    st.html(FRAME, unsafe_allow_javascript=True)
+# The page's language for screen readers and axe (WCAG 3.1.1): Streamlit's page says "en".
+# ``lang`` comes from a fixed table (i18n.HTML_LANG, the offered codes), never from the URL.
+LANG_SCRIPT = '<script>document.documentElement.lang = "{lang}";</script>'
+
+
+def frame(lang: str = "en") -> None:
+    """The app-wide CSS and the phone menu script (see FRAME), and the page's ``lang``."""
+    assert lang.replace("-", "").isalnum(), lang
+    st.html(FRAME + LANG_SCRIPT.format(lang=lang), unsafe_allow_javascript=True)

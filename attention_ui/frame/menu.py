@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from attention_ui.frame.pages import ALL_PAGES
+from attention_ui.i18n import _
 
 KEY = "nav"  # the element's key: its container is .st-key-nav (tests and bench find links there)
 GO = "go"  # the trigger: the url path of the page asked for
@@ -48,7 +49,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   parentElement.__alMenu = json;
   const menu = document.createElement("nav");
   menu.className = "al-menu";
-  menu.setAttribute("aria-label", "Pages");
+  menu.setAttribute("aria-label", data.label);
   for (const item of data.items) {
     if (item.section) {
       const head = document.createElement("div");
@@ -85,12 +86,12 @@ def render(current: str, query: dict[str, str] | None) -> None:
     # is the app's root ("./"), where a bare "?s=" would mean the open page.
     items, section = [], None
     for spec in ALL_PAGES:
-        head = spec.section if spec.section != section else None
+        head = _(spec.section) if spec.section != section else None
         section = spec.section
-        items.append({"section": head, "title": spec.title, "path": spec.key,
+        items.append({"section": head, "title": _(spec.title), "path": spec.key,
                       "href": f"{'./' if spec.key == 'start' else spec.key}{suffix}",
                       "current": spec.key == current})  # fmt: skip
-    _MENU(key=KEY, data={"items": items}, on_go_change=lambda: None)
+    _MENU(key=KEY, data={"items": items, "label": _("Pages")}, on_go_change=lambda: None)
 
 
 def requested() -> str | None:

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from attention_ui.i18n import N_
 from attention_ui.stages.registry import STAGES
 
 
 @dataclass(frozen=True)
 class PageSpec:
+    """A page; ``title``, ``section`` and ``summary`` are English msgids (shown with ``_()``)."""
+
     key: str  # stable id, also the URL path ("/softmax"); Start, the default page, is "/"
     title: str
     path: str  # script path relative to app.py
@@ -29,76 +32,78 @@ class PageSpec:
     console: bool = False
 
 
-START = PageSpec("start", "Start", "app_pages/start.py", "", "What attention does")  # no header
+START = PageSpec(
+    "start", N_("Start"), "app_pages/start.py", "", N_("What attention does")
+)  # no header
 
 # One page per stage, in the registry's order; the script is named after the stage.
 WALKTHROUGH: tuple[PageSpec, ...] = tuple(
-    PageSpec(st.key, st.title, f"app_pages/walkthrough/{st.key}.py", "Walkthrough", st.summary)
+    PageSpec(st.key, st.title, f"app_pages/walkthrough/{st.key}.py", N_("Walkthrough"), st.summary)
     for st in STAGES
 )
 
 LABS: tuple[PageSpec, ...] = (
     PageSpec(
         "scaling-lab",
-        "Scaling lab",
+        N_("Scaling lab"),
         "app_pages/labs/scaling_lab.py",
-        "Labs",
-        "Sweep d_k: softmax saturation with and without scaling",
+        N_("Labs"),
+        N_("Sweep d_k: softmax saturation with and without scaling"),
         watches=True,  # the lab's fragment (scaling_lab.lab) follows the teacher's d_k
     ),
     PageSpec(
         "training",
-        "Training",
+        N_("Training"),
         "app_pages/labs/training.py",
-        "Labs",
-        "Train a head, with and without 1/√d_k, and watch it learn or stall",
+        N_("Labs"),
+        N_("Train a head, with and without 1/√d_k, and watch it learn or stall"),
     ),
     PageSpec(
         "multi-head",
-        "Multi-head",
+        N_("Multi-head"),
         "app_pages/labs/multi_head.py",
-        "Labs",
-        "Split your scenario into heads and follow each one",
+        N_("Labs"),
+        N_("Split your scenario into heads and follow each one"),
     ),
     PageSpec(
         "real-model",
-        "Real model",
+        N_("Real model"),
         "app_pages/labs/real_model.py",
-        "Labs",
-        "Every head of a trained model (MiniLM) on your sentence, stage by stage",
+        N_("Labs"),
+        N_("Every head of a trained model (MiniLM) on your sentence, stage by stage"),
     ),
     PageSpec(
         "decoder",
-        "Decoder",
+        N_("Decoder"),
         "app_pages/labs/decoder.py",
-        "Labs",
-        "A trained language model (SmolLM2): causal heads, shared keys and RoPE",
+        N_("Labs"),
+        N_("A trained language model (SmolLM2): causal heads, shared keys and RoPE"),
     ),
 )
 
 PRACTICE: tuple[PageSpec, ...] = (
     PageSpec(
         "exercises",
-        "Exercises",
+        N_("Exercises"),
         "app_pages/practice/exercises.py",
-        "Practice",
-        "The lessons' exercises, checked step by step",
+        N_("Practice"),
+        N_("The lessons' exercises, checked step by step"),
     ),
     PageSpec(
         "present",
-        "Presentation mode",
+        N_("Presentation mode"),
         "app_pages/practice/present.py",
-        "Practice",
-        "Step a class through one example",
+        N_("Practice"),
+        N_("Step a class through one example"),
         sidebar=False,
         watches=True,
     ),
     PageSpec(
         "console",
-        "Teacher's console",
+        N_("Teacher's console"),
         "app_pages/practice/console.py",
-        "Practice",
-        "Lead a live class from a laptop or a phone, off the projector",
+        N_("Practice"),
+        N_("Lead a live class from a laptop or a phone, off the projector"),
         console=True,
     ),
 )

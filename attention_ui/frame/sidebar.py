@@ -8,13 +8,17 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
+from attention_core.presets import TITLES
 from attention_core.scenario import MAX_URL_CHARS
-from attention_ui.draw.text import NAME_CHARS, count, md_escape
-from attention_ui.frame import examples, grids, guard, keys, links, menu, state
+from attention_ui.draw.text import NAME_CHARS, md_escape
+from attention_ui.frame import examples, grids, guard, keys, lang, links, menu, state
 from attention_ui.frame.address import reachable
+from attention_ui.i18n import _, ngettext
+from attention_ui.stages.data import MASK_NAMES
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
+PRESET_TITLES = frozenset(TITLES.values())
 
 
 def toasts() -> None:
@@ -28,16 +32,18 @@ def toasts() -> None:
 def render() -> None:
     """The sidebar's content; app.py calls it inside a sidebar container."""
     navigation()
+    lang.picker("lang_sidebar")
     if st.session_state.get(keys.URL_ERROR):
         st.warning(md_escape(st.session_state[keys.URL_ERROR]))
     scenario = state.get_scenario()
-    st.markdown(f"Scenario: **{md_escape(scenario.name or 'your own')}**")
+    name = md_escape(shown_name(scenario.name))
+    st.markdown(_("Scenario: **{name}**").format(name=name))
     st.caption(_summary(scenario))
     undo_control()
     preset_picker()
     # Lazy: its six elements (the link, the name box, the file widgets) are sent on every run
     # of every page otherwise; opening it reruns once.
-    box = st.expander("Share and export", key=SHARE_BOX, on_change="rerun")
+    box = st.expander(_("Share and export"), key=SHARE_BOX, on_change="rerun")
     if box.open is not False:
         with box:
             share_and_export(scenario)
@@ -57,29 +63,46 @@ def navigation() -> None:
 
 def _summary(s: Scenario) -> str:
     t = state.get_trace()
-    mode = "embeddings" if s.mode == "embeddings" else "Q, K, V typed directly"
-    return (
-        f"{count(len(s.queries), 'query', 'queries')} × {count(len(s.tokens), 'key')} · "
-        f"d_k = {t.d_k} · "
-        f"d_v = {t.V.shape[1]} · {mode} · mask: {s.mask_kind}"
-        + ("" if s.scaled else " · scaling OFF")
-        + (f" · {s.n_heads} heads (Multi-head page)" if s.n_heads > 1 else "")
-    )
+    mode = _("embeddings") if s.mode == "embeddings" else _("Q, K, V typed directly")
+    n_q, n_k = len(s.queries), len(s.tokens)
+    parts = [
+        ngettext("{n} query", "{n} queries", n_q).format(n=n_q)
+        + " × "
+        + ngettext("{n} key", "{n} keys", n_k).format(n=n_k),
+        f"d_k = {t.d_k}",
+        f"d_v = {t.V.shape[1]}",
+        mode,
+        _("mask: {kind}").format(kind=_(MASK_NAMES.get(s.mask_kind, s.mask_kind))),
+    ]
+    if not s.scaled:
+        parts.append(_("scaling OFF"))
+    if s.n_heads > 1:
+        parts.append(_("{n} heads (Multi-head page)").format(n=s.n_heads))
+    return " · ".join(parts)
+
+
+def shown_name(name: str) -> str:
+    """A scenario's name as shown: an example's title in the session's language (the name
+    itself travels in links in English), the learner's own name as typed, never translated."""
+    if not name:
+        return _("your own")
+    return _(name) if name in PRESET_TITLES else name
 
 
 def preset_picker(key: str = "preset_choice") -> None:
     """Pick an example and load it (replaces the current scenario)."""
     choice = st.selectbox(
-        "Load an example",
+        _("Load an example"),
         list(PRESETS),
         index=None,
         key=key,
-        format_func=lambda k: PRESETS[k].title,
-        placeholder="Choose an example...",
+        # translated here, in the run: a format_func may be called again outside it (AppTest)
+        format_func={k: _(p.title) for k, p in PRESETS.items()}.__getitem__,
+        placeholder=_("Choose an example..."),
     )
     if choice is not None:
-        st.caption(PRESETS[choice].description)
-        st.button("Load it", key=f"{key}_load", on_click=_load, args=(key,), type="primary")
+        st.caption(_(PRESETS[choice].description))
+        st.button(_("Load it"), key=f"{key}_load", on_click=_load, args=(key,), type="primary")
 
 
 load_example = guard.callback(examples.load)  # the on_click of every "Load" button
@@ -91,12 +114,16 @@ def undo_control(key: str = "undo_replace") -> None:
     if previous is None:
         return
     st.button(
-        f"Undo: bring back “{md_escape(previous.name or 'your own scenario')}”",
+        _("Undo: bring back “{name}”").format(
+            name=md_escape(shown_name(previous.name) if previous.name else _("your own scenario"))
+        ),
         key=key,
         on_click=guard.callback(state.undo_replace),
         icon=":material/undo:",
-        help="The last example, exercise or file you loaded replaced this scenario. "
-        "Bring it back (the one you loaded can be brought back the same way).",
+        help=_(
+            "The last example, exercise or file you loaded replaced this scenario. "
+            "Bring it back (the one you loaded can be brought back the same way)."
+        ),
     )
 
 
@@ -109,30 +136,32 @@ def _load(key: str) -> None:
 def share_and_export(s: Scenario) -> None:
     key = name_key()  # a new box whenever the editors are re-seeded: it shows the new name
     st.text_input(
-        "Name (your students see it)",
+        _("Name (your students see it)"),
         value=s.name,
         key=key,
         max_chars=NAME_CHARS,
         on_change=_on_name,
         args=(key,),
-        help="Leave it empty to have the name follow your edits.",
+        help=_("Leave it empty to have the name follow your edits."),
     )
     if state.link_fits():
         share_links()
     else:
         st.info(
-            f"This scenario is too large for a link ({len(state.scenario_url()):,} characters; "
-            f"links hold up to {MAX_URL_CHARS:,}). Download it as JSON to share it."
+            _(
+                "This scenario is too large for a link ({n} characters; links hold up to "
+                "{most}). Download it as JSON to share it."
+            ).format(n=f"{len(state.scenario_url()):,}", most=f"{MAX_URL_CHARS:,}")
         )
     st.download_button(
-        "Download scenario (JSON)",
+        _("Download scenario (JSON)"),
         state.per_scenario("json", s.to_json),  # about 3 ms to write; the sidebar is on every run
         file_name="scenario.json",
         mime="application/json",
         key="download_json",
     )
     st.file_uploader(
-        "Load a scenario (JSON)", type=["json"], key="upload_json", on_change=_on_upload
+        _("Load a scenario (JSON)"), type=["json"], key="upload_json", on_change=_on_upload
     )
     if st.session_state.get(UPLOAD_ERROR):
         st.error(md_escape(st.session_state[UPLOAD_ERROR]))
@@ -146,19 +175,23 @@ def share_links() -> None:
     """
     page_url = reachable((st.context.url or "").split("?")[0])  # a phone's address
     full = f"{page_url}?{urlencode(state.share_link_query())}"
-    st.markdown("**Share link** (opens these numbers on this page):")
-    copy_box(full, "al-share-full", "Copy link", live=True)
-    st.caption(f"The whole scenario is in it (about {len(full):,} characters): it needs no "
-               "server.")  # fmt: skip
+    st.markdown(_("**Share link** (opens these numbers on this page):"))
+    copy_box(full, "al-share-full", _("Copy link"), live=True)
+    st.caption(_("The whole scenario is in it (about {n} characters): it needs no server.")
+               .format(n=f"{len(full):,}"))  # fmt: skip
     made = st.session_state.get(keys.SHORT_LINK)
     here = (state.scenario_url(), state.current_page())
     if made is None or made[:2] != here:
-        st.button("Make a short link", key="short_link_make", on_click=_on_short_link,
+        st.button(_("Make a short link"), key="short_link_make", on_click=_on_short_link,
                   icon=":material/link:")  # fmt: skip
     elif made[2] is not None:
-        copy_box(f"{page_url}?{keys.SHORT}={made[2]}", "al-share-short", "Copy short link")
-        st.caption(f"Kept on this server for {links.LINK_TTL / 86400:.0f} days: the numbers "
-                   "and the page, not the row or head picked.")  # fmt: skip
+        short = urlencode({keys.SHORT: made[2], **state.language_query()})
+        copy_box(f"{page_url}?{short}", "al-share-short", _("Copy short link"))
+        days = round(links.LINK_TTL / 86400)
+        st.caption(ngettext("Kept on this server for {n} day: the numbers and the page, not "
+                            "the row or head picked.", "Kept on this server for {n} days: the "
+                            "numbers and the page, not the row or head picked.", days)
+                   .format(n=days))  # fmt: skip
     else:
         st.info(made[3])
 
@@ -176,11 +209,12 @@ def copy_box(link: str, box_id: str, label: str, live: bool = False) -> None:
     rerunning the sidebar. The link is escaped: its page address comes from the browser.
     """
     value = html.escape(link, quote=True)
+    name = html.escape(_("{label}: the link").format(label=label))
     origin = html.escape("/".join(link.split("/", 3)[:3]), quote=True)  # scheme://host:port
     follow = f' data-live data-origin="{origin}"' if live else ""
     st.html(
         f'<div class="al-share"><input class="al-link" id="{box_id}" value="{value}" readonly'
-        f'{follow} aria-label="{html.escape(label)}: the link"><button type="button" '
+        f'{follow} aria-label="{name}"><button type="button" '
         f'class="al-copy" data-for="{box_id}">{html.escape(label)}</button>'
         f'<span class="al-copied" id="{box_id}-note" role="status"></span></div>'
     )
@@ -204,4 +238,6 @@ def _on_upload() -> None:
     try:
         state.replace_scenario(Scenario.from_json(f.getvalue()))
     except InputError as exc:
-        st.session_state[UPLOAD_ERROR] = f"That file could not be loaded: {exc.message}"
+        st.session_state[UPLOAD_ERROR] = _("That file could not be loaded: {why}").format(
+            why=exc.message
+        )

@@ -24,6 +24,7 @@ from attention_core import (
 )
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
+from attention_ui import i18n
 from attention_ui.draw.text import NAME_CHARS, edited_name
 from attention_ui.frame import grids, links
 from attention_ui.frame.keys import (
@@ -36,6 +37,9 @@ from attention_ui.frame.keys import (
     FIELD_ERRORS,
     FLASH,
     INPUT_ERROR,
+    LANG,
+    LANGUAGE,
+    LANGUAGE_PICKED,
     LINKED_PAGE,
     NOTICE,
     OWN_NAME,
@@ -61,12 +65,58 @@ def init_state() -> None:
     """Run at the top of every script run: load the scenario from the URL once per session,
     and again when the browser's Back or Forward brought back an address with another one."""
     ss = st.session_state
+    if LANGUAGE not in ss:
+        ss[LANGUAGE] = _first_language()
+    elif history_navigation():
+        _follow_language()
     if SCENARIO not in ss:
         scenario, error = scenario_from_query()
         _store(scenario)
         ss[URL_ERROR] = error
     elif history_navigation():
         _follow_url()
+
+
+# ---- the session's language: read once from the address or the browser, then the session's
+def _first_language() -> str:
+    """A session's first language: the link's ``?lang=``, else the browser's language (the
+    first visit), else English; only a language the app offers (i18n.offered)."""
+    for wanted in (url_value(LANG), st.context.locale):
+        code = i18n.match(wanted)
+        if code is not None:
+            return code
+    return i18n.SOURCE
+
+
+def _follow_language() -> None:
+    """Back or Forward to an address in another (offered) language speaks it again."""
+    code = i18n.match(url_value(LANG))
+    if code is not None:
+        st.session_state[LANGUAGE] = code
+
+
+def language() -> str:
+    """The language this session speaks (an offered code; English before the first run)."""
+    return st.session_state.get(LANGUAGE, i18n.SOURCE)
+
+
+def choose_language(code: str) -> None:
+    """The learner's pick: this session speaks ``code`` from now on, and its address says so
+    (a link copied from it opens in the same language, unless the reader picks another)."""
+    if code not in i18n.offered():
+        return
+    st.session_state[LANGUAGE] = code
+    st.session_state[LANGUAGE_PICKED] = True
+    set_url_value(LANG, code)
+
+
+def language_query() -> dict[str, str]:
+    """``{"lang": code}`` for links, when the session speaks other than English or its
+    learner picked a language (an English link stays as it was)."""
+    code = language()
+    if code != i18n.SOURCE or st.session_state.get(LANGUAGE_PICKED):
+        return {LANG: code}
+    return {}
 
 
 def page_config_due() -> bool:
@@ -346,6 +396,8 @@ def sync_url() -> None:
     A scenario too large for a link is left out of the URL (the sidebar offers JSON):
     a longer address would be refused by the server when the page is reloaded.
     """
+    for param, value in language_query().items():
+        set_url_value(param, value)
     if not link_fits():
         if URL_KEY in st.query_params:
             del st.query_params[URL_KEY]
@@ -362,13 +414,13 @@ def share_link_query() -> dict[str, str]:
         value = ss.get(param, st.query_params.get(param))
         if value is not None and value != "":
             query[param] = str(value)
-    return query
+    return {**query, **language_query()}
 
 
 def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:
     """Query parameters that reopen the current scenario (plus page-specific ones)."""
     carried = {p: v for p in CARRIED_PARAMS if (v := url_value(p))}
-    return {URL_KEY: scenario_url(), **carried, **(extra or {})}
+    return {URL_KEY: scenario_url(), **carried, **language_query(), **(extra or {})}
 
 
 def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:

@@ -15,12 +15,13 @@ from attention_core import csv_rows
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import grids, look
 from attention_ui.frame.pages import BY_KEY, neighbours
+from attention_ui.i18n import N_, _
 from attention_ui.stages.registry import Stage
 
 
 def page_header(key: str, lead: str = "") -> None:
     """The page's title, the messages waiting for it, and a lead paragraph."""
-    st.title(BY_KEY[key].title)
+    st.title(_(BY_KEY[key].title))
     notices()
     if lead:
         st.markdown(lead)
@@ -29,11 +30,11 @@ def page_header(key: str, lead: str = "") -> None:
 def stage_header(stage: Stage) -> None:
     """A walkthrough page's top: title, the messages waiting for it, the formula with its part
     highlighted, the explanation."""
-    st.title(stage.title)
+    st.title(_(stage.title))
     notices()
     if stage.highlight is not None:
         st.latex(stage.formula(stacked=look.phone(), colour=look.palette().accent))
-    st.markdown(stage.long)
+    st.markdown(_(stage.long))
 
 
 def notices() -> None:
@@ -72,9 +73,9 @@ def prev_next(key: str) -> None:
         key=PREV_NEXT,  # look.FRAME makes its links 44 px tall: a thumb's target on a phone
     )
     if prev is not None:
-        link(prev.path, f"← {prev.title}", row)
+        link(prev.path, f"← {_(prev.title)}", row)
     if nxt is not None:
-        link(nxt.path, f"{nxt.title} →", row)
+        link(nxt.path, f"{_(nxt.title)} →", row)
 
 
 def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None) -> str:
@@ -98,11 +99,11 @@ def show_code(*funcs: Callable, key: str) -> None:
     Lazy (``key``, on_change="rerun"): the code is sent only while the expander is open,
     not on every rerun of the page, where it would be most of the page's text.
     """
-    box = st.expander("Show the code", key=key, on_change="rerun")
+    box = st.expander(_("Show the code"), key=key, on_change="rerun")
     if box.open is False:
         return
     with box:
-        st.caption("The exact functions from `attention_core` that computed this page.")
+        st.caption(_("The exact functions from `attention_core` that computed this page."))
         for f in funcs:
             st.code(_source(f), language="python")
 
@@ -158,6 +159,11 @@ def csv_text(frame: pd.DataFrame) -> str:
                                              strict=True)])  # fmt: skip
 
 
+# The tables' names as a download button says them (the file keeps the English name).
+CSV_NAMES = {"scores": N_("scores"), "scaled_scores": N_("scaled scores"), "mask": N_("mask"),
+             "weights": N_("weights"), "output": N_("output")}  # fmt: skip
+
+
 def csv_download(frame: Callable[[], pd.DataFrame], name: str, key: str) -> None:
     """A CSV download of ``frame()``, built only when the button is clicked.
 
@@ -165,7 +171,7 @@ def csv_download(frame: Callable[[], pd.DataFrame], name: str, key: str) -> None
     and ``to_csv``) was about 8 % of a rerun's server time (py-spy, Scaling toggle).
     """
     st.download_button(
-        f"Download {name} as CSV",
+        _("Download {name} as CSV").format(name=_(CSV_NAMES.get(name, name))),
         lambda: csv_text(frame()).encode(),
         file_name=f"{name}.csv",
         mime="text/csv",
@@ -184,13 +190,17 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
     slot = st.empty()  # always there: the page below keeps its places (see scaling_toggle)
     if err is not None and err.where not in shown_here:
         slot.warning(
-            "Your latest edit has a problem, so this page still shows the last valid "
-            f"scenario. The problem: {md_escape(err.message)}"
+            _(
+                "Your latest edit has a problem, so this page still shows the last valid "
+                "scenario. The problem: {problem}"
+            ).format(problem=md_escape(err.message))
         )
     elif dropped := grids.dropped_cells():  # a bad cell, left on Inputs: it was not kept
         slot.warning(
-            f"Not kept from your edits on Inputs: {md_escape('; '.join(dropped))}. This page "
-            "shows the last valid scenario, with that cell's last number; Inputs shows it too."
+            _(
+                "Not kept from your edits on Inputs: {cells}. This page shows the last valid "
+                "scenario, with that cell's last number; Inputs shows it too."
+            ).format(cells=md_escape("; ".join(dropped)))
         )
 
 
@@ -203,7 +213,9 @@ def bad_link_value(param: str, ok: Callable[[str], bool], what: str) -> None:
     raw = state.url_value(param)
     if raw is not None and not ok(raw):
         st.caption(
-            f"The link's {param} = {md_escape(raw[:20])} is not {what}, so the default is shown."
+            _("The link's {param} = {value} is not {what}, so the default is shown.").format(
+                param=param, value=md_escape(raw[:20]), what=what
+            )
         )
 
 

@@ -18,6 +18,7 @@ from attention_ui.draw.text import count
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.address import join_address
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.i18n import N_, _
 from attention_ui.live import ask, dashboard, session
 from attention_ui.live.qr import qr_img
 from attention_ui.live.rooms import ROOM_TTL
@@ -43,14 +44,14 @@ def teacher_cookie() -> None:
 
 
 # ---- Go live, and the projector's strip -------------------------------------------------------
-def go_live_button(page: str, label: str = "Go live") -> None:
+def go_live_button(page: str, label: str = N_("Go live")) -> None:
     """Open a live class showing this page (not offered to a phone whose class just ended)."""
     if st.session_state.get(keys.LIVE_WAS_STUDENT):
         return
-    st.button(label, key="live_start", icon=":material/groups:", width="stretch",
+    st.button(_(label), key="live_start", icon=":material/groups:", width="stretch",
               on_click=guard.callback(session.start_class), args=(page,),
-              help="Start a live class: students join with a code or a QR code, and their "
-              "phones follow you to any page.")  # fmt: skip
+              help=_("Start a live class: students join with a code or a QR code, and their "
+                     "phones follow you to any page."))  # fmt: skip
 
 
 def projector_strip(page: str) -> None:

@@ -14,6 +14,7 @@ import streamlit as st
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, state
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.i18n import _
 from attention_ui.live import ask, session
 from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, IDLE_AGAIN_S, QUIET_MS, WATCH_S
 from attention_ui.storage.store import StoreDownError
@@ -246,13 +247,13 @@ def join_box() -> None:
     """Type the code the teacher shows: the same as opening ``?join=CODE``."""
     s = session.seat()
     if s is not None:
-        st.caption(f"You are in live class {s.code}.")
+        st.caption(_("You are in live class {code}.").format(code=s.code))
         return
     with st.form("live_join", border=False, enter_to_submit=True):
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-        c1.text_input("Join a live class: the code on your teacher's screen", key="live_code",
+        c1.text_input(_("Join a live class: the code on your teacher's screen"), key="live_code",
                       max_chars=16, placeholder="K7MQ4")  # fmt: skip
-        c2.form_submit_button("Join", on_click=guard.callback(_join_typed), type="primary")
+        c2.form_submit_button(_("Join"), on_click=guard.callback(_join_typed), type="primary")
     message = session.join_message()
     if message:
         st.error(md_escape(message))

@@ -21,6 +21,7 @@ from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example
 from attention_ui.frame.widgets import choose_section, show_code, stale_notice
+from attention_ui.i18n import _
 from attention_ui.multi_head import controls
 from attention_ui.multi_head import figures as mf
 from attention_ui.stages.data import Labels
@@ -117,7 +118,8 @@ def _not_ready(s: Scenario) -> None:
     row = st.container(horizontal=True)
     with row:
         controls.heads_fix_button("Make it ready for heads")
-    row.button(f"Load the example: {PRESETS[EXAMPLE].title}", key="mh_load_example",
+    row.button(_("Load the example: {title}").format(title=_(PRESETS[EXAMPLE].title)),
+               key="mh_load_example",
                on_click=load_example, args=(EXAMPLE,))  # fmt: skip
     with st.expander("What the one click changes", expanded=True):
         for need in missing(s):
@@ -325,7 +327,8 @@ def after_heads(mh: MultiHeadTrace, figures: dict[str, go.Figure]) -> None:
 def example() -> None:
     # Lazy, like the Numbers expanders: a closed expander's text is otherwise sent, and laid
     # out by the browser, on every rerun (a head count change among them).
-    box = st.expander(f"The example: {PRESETS[EXAMPLE].title}", key="mh_example_box",
+    box = st.expander(_("The example: {title}").format(title=_(PRESETS[EXAMPLE].title)),
+                      key="mh_example_box",
                       on_change="rerun")  # fmt: skip
     if box.open is False:
         return

@@ -17,6 +17,7 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from attention_ui.frame.sidebar import preset_picker, undo_control
+from attention_ui.i18n import _
 from attention_ui.live import ask as live_ask
 from attention_ui.live import dashboard as live_pace
 from attention_ui.live import session as live
@@ -31,7 +32,7 @@ GO_TO_KEY = "console_go_to"
 
 
 def render() -> None:
-    st.title(TITLE, anchor=False)
+    st.title(_(TITLE), anchor=False)
     s = live.seat()
     if s is None or not s.teaching:
         _not_live()

@@ -9,6 +9,7 @@ registry (``stages``); the figures are copied and enlarged for a projector.
 
 from __future__ import annotations
 
+import json
 import zlib
 from dataclasses import dataclass
 
@@ -18,17 +19,18 @@ import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
 from attention_ui.draw.describe import Alternative
-from attention_ui.draw.text import count, md_escape, shape, titled
+from attention_ui.draw.text import md_escape, shape, titled
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.pages import BY_KEY, START
-from attention_ui.frame.sidebar import preset_picker, undo_control
+from attention_ui.frame.sidebar import preset_picker, shown_name, undo_control
 from attention_ui.frame.widgets import link
+from attention_ui.i18n import N_, _, ngettext
 from attention_ui.live import ask as live_ask
 from attention_ui.live import session as live
 from attention_ui.live import teacher as live_teacher
 from attention_ui.live import views as live_views
 from attention_ui.stages import figures as sf
-from attention_ui.stages.data import MASK_LABELS, Labels
+from attention_ui.stages.data import MASK_LABELS, MASK_NAMES, Labels
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
 from attention_ui.views.cache import lazy, resolve
@@ -114,7 +116,7 @@ CLICKER = """
       const blank = document.createElement("div");
       blank.id = "present-blank";
       blank.setAttribute("role", "dialog");
-      blank.setAttribute("aria-label", "Blank screen: press any key to come back");
+      blank.setAttribute("aria-label", BLANK_LABEL);
       blank.style.cssText = "position:fixed;inset:0;background:#000;z-index:1000000;";
       blank.addEventListener("click", unblank);
       document.body.appendChild(blank);
@@ -123,8 +125,10 @@ CLICKER = """
 })();
 </script>
 """.replace("NEXT_KEY", NEXT_KEY).replace("BACK_KEY", BACK_KEY)
+# The blank screen's name, in the session's language (a JSON string: our text, not a learner's).
+BLANK_LABEL = N_("Blank screen: press any key to come back")
 
-DIRECT_QKV = (
+DIRECT_QKV = N_(
     "In this example Q, K and V are given directly, with no projection step. Each row is "
     "one token's query (what it looks for), key (what it offers) or value (what it passes on)."
 )
@@ -136,7 +140,8 @@ TITLE_SIZE = 24
 
 @dataclass(frozen=True)
 class Step:
-    """One screen: ``stage`` is "intro" or a walkthrough stage key."""
+    """One screen: ``stage`` is "intro" or a walkthrough stage key; ``title`` and ``short``
+    are English msgids (shown with ``_()``)."""
 
     stage: str
     title: str
@@ -149,7 +154,7 @@ def steps(s: Scenario, t: AttentionTrace) -> list[Step]:
     out = [Step("intro" if x.key == "inputs" else x.key, x.present_title, x.highlight, x.short)
            for x in STAGES]  # fmt: skip
     if s.mode == "direct":  # Q, K, V were typed: no projection to show
-        out[1] = Step("projections", "Q, K and V (given)", None, DIRECT_QKV)
+        out[1] = Step("projections", N_("Q, K and V (given)"), None, DIRECT_QKV)
     return [x for x in out if x.stage != "mask" or t.mask is not None]
 
 
@@ -164,7 +169,9 @@ def parse_step(raw: str | None, n: int) -> tuple[int, str | None]:
     if 1 <= k <= n:
         return k, None
     shown = raw if len(raw) <= 20 else raw[:20] + "…"
-    return 1, f"The link asked for step “{shown}”, but this presentation has steps 1 to {n}."
+    return 1, _(
+        "The link asked for step “{shown}”, but this presentation has steps 1 to {n}."
+    ).format(shown=shown, n=n)
 
 
 def current_step(n: int) -> tuple[int, str | None]:
@@ -244,7 +251,8 @@ def _cell_size(n: int, narrow: bool = False) -> int:
 # ---- the page ----------------------------------------------------------------------------
 def render(s: Scenario, t: AttentionTrace) -> None:
     """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
-    st.html(CSS + CLICKER, unsafe_allow_javascript=True)  # one element: no extra gap
+    clicker = CLICKER.replace("BLANK_LABEL", json.dumps(_(BLANK_LABEL)))
+    st.html(CSS + clicker, unsafe_allow_javascript=True)  # one element: no extra gap
     if live.following_student():
         _followed(s, t)
     else:
@@ -268,9 +276,9 @@ def _slide(s: Scenario, t: AttentionTrace) -> None:
     _top_row(k, n, step.stage, s)
     live_ask.projector_results()  # a question out to the class: how many answered
     if notice:
-        st.caption(md_escape(notice) + " Starting at step 1.")
+        st.caption(md_escape(notice) + " " + _("Starting at step 1."))
     with st.container(key="present_stage"):
-        st.header(step.title, anchor=False)
+        st.header(_(step.title), anchor=False)
     long = step.part == "projections"  # the projections line is twice as wide
     with st.container(key="present_formula_long" if long else "present_formula"):
         st.latex(formula(step.part, stacked=look.phone(), colour=look.palette().accent))
@@ -290,16 +298,17 @@ def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
         else:
             widths = [1.9, 1.1, 3.6, 1.1, 1.5, 1.8]  # Back, Next, Exit whole at 1024 px
             title, back, bar, nxt, room, leave = st.columns(widths, vertical_alignment="center")
-            back.button("Back", key=BACK_KEY, on_click=_go, args=(k - 1, n), disabled=k == 1,
+            back.button(_("Back"), key=BACK_KEY, on_click=_go, args=(k - 1, n), disabled=k == 1,
                         shortcut="Left", width="stretch")  # fmt: skip
-            nxt.button("Next", key=NEXT_KEY, on_click=_go, args=(k + 1, n), disabled=k == n,
+            nxt.button(_("Next"), key=NEXT_KEY, on_click=_go, args=(k + 1, n), disabled=k == n,
                        shortcut="Right", type="primary", width="stretch")  # fmt: skip
             with room:  # Go live, or the room's code and count (the controls: the console)
                 live_teacher.projector_strip("present")
         with title, st.container(key="present_header"):
-            st.title(BY_KEY["present"].title, anchor=False)
-        bar.progress(k / n, text=f"Step {k} of {n}")
-        link(START.path, "Exit presentation", leave, icon=":material/close:")
+            page = BY_KEY["present"]
+            st.title(_(page.title), anchor=False)
+        bar.progress(k / n, text=_("Step {k} of {n}").format(k=k, n=n))
+        link(START.path, _("Exit presentation"), leave, icon=":material/close:")
 
 
 def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
@@ -307,24 +316,25 @@ def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
     with left:
         with st.container(key="present_tokens"):
             if s.query_tokens is not None:
-                st.markdown("Queries: " + _tokens(s.queries))
-                st.markdown("Keys: " + _tokens(s.tokens))
+                st.markdown(_("Queries:") + " " + _tokens(s.queries))
+                st.markdown(_("Keys:") + " " + _tokens(s.tokens))
             else:
                 st.markdown(_tokens(s.tokens))
         with st.container(key="present_text"):
-            st.markdown(md_escape(plan[0].short))
+            st.markdown(md_escape(_(plan[0].short)))
             st.caption(_summary(s, t))
     with right, st.container(key="present_steps"):
-        st.markdown("Today's steps:\n\n" + "\n".join(
-            f"{i}. {md_escape(x.title)}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
+        st.markdown(_("Today's steps:") + "\n\n" + "\n".join(
+            f"{i}. {md_escape(_(x.title))}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
     if live.following_student():
         return  # the teacher picks the example for the class
     # Keyed by the scenario: once an example is loaded, the popover is drawn anew, closed,
     # and no longer covers the slide.
     key = f"present_example_{zlib.crc32(state.scenario_url().encode())}"
-    with right, st.popover("Change the example", icon=":material/swap_horiz:", key=key):
-        st.markdown(f"Presenting: **{md_escape(s.name or 'your own scenario')}**")
-        st.caption("Keep it, or load one of the examples (this replaces the current scenario).")
+    with right, st.popover(_("Change the example"), icon=":material/swap_horiz:", key=key):
+        name = md_escape(shown_name(s.name) if s.name else _("your own scenario"))
+        st.markdown(_("Presenting: **{name}**").format(name=name))
+        st.caption(_("Keep it, or load one of the examples (this replaces the current scenario)."))
         preset_picker(PRESET_KEY)
         undo_control("present_undo")  # the sidebar, which has it too, is hidden here
 
@@ -334,15 +344,18 @@ def _tokens(tokens: tuple[str, ...]) -> str:
 
 
 def _summary(s: Scenario, t: AttentionTrace) -> str:
-    how = (f"embeddings X ({shape(s.X)}) projected by W_Q, W_K, W_V" if s.mode == "embeddings"
-           else "Q, K and V typed directly")  # fmt: skip
-    mask = "no mask" if t.mask is None else f"{s.mask_kind} mask"
-    scaled = "" if s.scaled else " · scaling switched off"
+    how = (_("embeddings X ({shape}) projected by W_Q, W_K, W_V").format(shape=shape(s.X))
+           if s.mode == "embeddings" else _("Q, K and V typed directly"))  # fmt: skip
+    kind = _(MASK_NAMES.get(s.mask_kind, s.mask_kind))
+    mask = _("no mask") if t.mask is None else _("mask: {kind}").format(kind=kind)
+    scaled = "" if s.scaled else " · " + _("scaling switched off")
+    n_q, n_k = len(s.queries), len(s.tokens)
+    sizes = (ngettext("{n} query", "{n} queries", n_q).format(n=n_q) + " × "
+             + ngettext("{n} key", "{n} keys", n_k).format(n=n_k))  # fmt: skip
     return md_escape(
         titled(
-            s.name or "Your own scenario",
-            f"{count(len(s.queries), 'query', 'queries')} × {count(len(s.tokens), 'key')} · "
-            f"{how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}",
+            shown_name(s.name) if s.name else _("Your own scenario"),
+            f"{sizes} · {how} · d_k = {t.d_k} · d_v = {t.V.shape[1]} · {mask}{scaled}",
         )
     )
 
@@ -350,7 +363,7 @@ def _summary(s: Scenario, t: AttentionTrace) -> str:
 def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
     words, numbers_box = st.columns([6, 1], vertical_alignment="center")
     with words, st.container(key="present_text"):
-        st.markdown(md_escape(step.short))
+        st.markdown(md_escape(_(step.short)))
     figures = resolve(lazy(qkv_slide_figures, Labels.of(s), t))  # built once for the class
     shown = []
     for col, (name, figure) in zip(st.columns(3, gap="medium"), figures.items(), strict=True):
@@ -358,7 +371,7 @@ def _qkv(step: Step, s: Scenario, t: AttentionTrace) -> None:
             shown.append(chart(figure, f"qkv_{name}"))
     # The three tables in one popover beside the text: the slide keeps its height. Lazy:
     # sent only while it is open (three tables were a class's slowest slide to follow).
-    box = numbers_box.popover("Numbers", icon=":material/table:", key="present_qkv_numbers",
+    box = numbers_box.popover(_("Numbers"), icon=":material/table:", key="present_qkv_numbers",
                               on_change="rerun")  # fmt: skip
     if box.open is False:
         return
@@ -372,7 +385,7 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
     """Text on the left, the stage's one figure on the right."""
     text, right = st.columns([1, 2], gap="large")  # the figure gets two thirds
     with text, st.container(key="present_text"):
-        st.markdown(md_escape(step.short))
+        st.markdown(md_escape(_(step.short)))
         note = _note(step.stage, s, t)
         if note:
             st.caption(md_escape(note))
@@ -410,13 +423,21 @@ def _note(stage: str, s: Scenario, t: AttentionTrace) -> str:
     """One line with this scenario's numbers for the stage."""
     if stage == "scores":
         q, k, score = sf.strongest_pair(Labels.of(s), t)
-        return f"Largest score: {score:.3g}, query “{q}” against key “{k}”."
+        return _("Largest score: {score}, query “{q}” against key “{k}”.").format(
+            score=f"{score:.3g}", q=q, k=k
+        )
     if stage == "scaling":
         if not s.scaled:
-            return "In this scenario scaling is switched off: the factor is 1."
-        return f"Here d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} = {t.scale:.4g}."
+            return _("In this scenario scaling is switched off: the factor is 1.")
+        return _("Here d_k = {d_k}, so every score is multiplied by 1/√{d_k} = {scale}.").format(
+            d_k=t.d_k, scale=f"{t.scale:.4g}"
+        )
     if stage == "mask":
-        return f"Mask in this scenario: {MASK_LABELS[s.mask_kind]}."
+        return _("Mask in this scenario: {mask}.").format(mask=_(MASK_LABELS[s.mask_kind]))
     if stage == "softmax":
-        return "Every row sums to 1 (Σ at the right of each row)."
-    return f"Output: one row per query, {t.output.shape[1]} numbers each (d_v = {t.V.shape[1]})."
+        return _("Every row sums to 1 (Σ at the right of each row).")
+    return ngettext(
+        "Output: one row per query, {n} number each (d_v = {d_v}).",
+        "Output: one row per query, {n} numbers each (d_v = {d_v}).",
+        t.output.shape[1],
+    ).format(n=t.output.shape[1], d_v=t.V.shape[1])

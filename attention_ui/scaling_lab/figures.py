@@ -16,14 +16,15 @@ import plotly.graph_objects as go
 from attention_core.saturation import softmax_stats
 from attention_core.types import FloatArray
 from attention_ui.draw.figures import FONT
+from attention_ui.i18n import N_, _
 
 COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
-VARIANT = {False: "without scaling", True: "with 1/√d_k"}
+VARIANT = {False: N_("without scaling"), True: N_("with 1/√d_k")}  # shown with _()
 THEORY_COLOUR = "#000000"
 METRICS = {
-    "max_weight": "Largest weight",
-    "entropy": "Entropy (nats)",
-    "grad_norm": "Gradient norm ‖J‖",
+    "max_weight": N_("Largest weight"),
+    "entropy": N_("Entropy (nats)"),
+    "grad_norm": N_("Gradient norm ‖J‖"),
 }
 # Margins fixed from what sits in them (tick labels and an axis title: about 55 px on the
 # left, 48 below), not Plotly's automargin: automargin measures the labels after drawing and
@@ -65,21 +66,22 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 40) 
     off = {"left": float(np.mean(x < -AXIS)), "right": float(np.mean(x > AXIS))}
     grid = np.linspace(-AXIS, AXIS, 201)  # (201,)
     pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
-    theory = f"N(0, {1 if scaled else d_k}), std {sd:.3g}"
+    theory = _("N(0, {var}), std {sd}").format(var=1 if scaled else d_k, sd=f"{sd:.3g}")
     bars = go.Bar(
-        x=centres, y=density, width=width, name="sampled scores",
+        x=centres, y=density, width=width, name=_("sampled scores"),
         marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
-        hovertemplate="score ≈ %{x:.2f}<br>density %{y:.3f}<extra></extra>",
+        hovertemplate=_("score") + " ≈ %{x:.2f}<br>" + _("density") + " %{y:.3f}<extra></extra>",
     )  # fmt: skip
     curve = go.Scatter(
-        x=grid, y=pdf, mode="lines", name=f"theory {theory}", hoverinfo="skip",
+        x=grid, y=pdf, mode="lines", hoverinfo="skip",
+        name=_("theory {theory}").format(theory=theory),
         line={"color": THEORY_COLOUR, "width": 2, "dash": "dash"},
     )  # fmt: skip
     layout = {
-        "title": {"text": f"Scores: std {np.std(x):.2f}", "x": 0.0},
-        "xaxis": {"title": {"text": "score / √d_k" if scaled else "score"},
+        "title": {"text": _("Scores: std {std}").format(std=f"{np.std(x):.2f}"), "x": 0.0},
+        "xaxis": {"title": {"text": _("score") + " / √d_k" if scaled else _("score")},
                   "range": [-AXIS, AXIS], "fixedrange": True},
-        "yaxis": {"title": {"text": "density"},
+        "yaxis": {"title": {"text": _("density")},
                   "range": [0, DENSITY_TOP], "fixedrange": True},
         "shapes": _saturating_zones(), "annotations": _off_axis_notes(off),
         "bargap": 0, "font": FONT, "height": 300, "margin": MARGIN,
@@ -106,14 +108,15 @@ def _off_axis_notes(off: dict[str, float]) -> list[dict]:
             "xanchor": "left",
             "y": 0.62,
             "yref": "paper",
-            "text": "softmax<br>saturates",
+            "text": _("softmax<br>saturates"),
             "showarrow": False,
             "font": {"size": 11},
         }
     ]
     for side, share in off.items():
         if share >= 0.005:  # under half a percent reads as 0 %
-            text = f"← {share:.0%} off the axis" if side == "left" else f"{share:.0%} off →"
+            text = (_("← {share} off the axis") if side == "left" else _("{share} off →")).format(
+                share=f"{share:.0%}")  # fmt: skip
             notes.append({"x": 0 if side == "left" else 1, "xref": "paper", "y": 0.2,
                           "yref": "paper", "xanchor": side, "text": f"<b>{text}</b>",
                           "showarrow": False, "font": {"size": 12}})  # fmt: skip
@@ -131,22 +134,22 @@ def softmax_bars(
     w = np.asarray(weights, dtype=np.float64).ravel()  # (n_keys,)
     labels = list(key_labels) if key_labels is not None else [f"k{j + 1}" for j in range(w.size)]
     bars = go.Bar(
-        x=labels, y=w, marker={"color": COLOUR[scaled]}, name="weight",
+        x=labels, y=w, marker={"color": COLOUR[scaled]}, name=_("weight"),
         text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
-        hovertemplate="%{x}: weight %{y:.4f}<extra></extra>",
+        hovertemplate="%{x}: " + _("weight") + " %{y:.4f}<extra></extra>",
     )  # fmt: skip
     uniform = 1 / w.size
     layout = {
-        "title": {"text": f"One query: max weight {np.max(w):.2f}", "x": 0.0},
-        "xaxis": {"title": {"text": "key"}, "type": "category"},
-        "yaxis": {"title": {"text": "weight"}, "range": [0, 1.12],
+        "title": {"text": _("One query: max weight {w}").format(w=f"{np.max(w):.2f}"), "x": 0.0},
+        "xaxis": {"title": {"text": _("key")}, "type": "category"},
+        "yaxis": {"title": {"text": _("weight")}, "range": [0, 1.12],
                   "tickvals": [0, 0.25, 0.5, 0.75, 1]},
         "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
                     "y0": uniform, "y1": uniform,
                     "line": {"color": THEORY_COLOUR, "dash": "dot", "width": 1}}],
         "annotations": [{"x": 1.0, "xref": "paper", "xanchor": "left", "y": uniform,
                          "yref": "y", "showarrow": False, "align": "left",
-                         "text": f"uniform<br>1/{w.size}", "font": {"size": 12}}],
+                         "text": _("uniform") + f"<br>1/{w.size}", "font": {"size": 12}}],
         "font": FONT, "height": 280, "margin": {**MARGIN, "r": 70}, "showlegend": False,
     }  # fmt: skip
     return go.Figure(data=[bars], layout=layout)
@@ -167,10 +170,10 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
         order = np.argsort(d_all[pick])
         traces.append(go.Scatter(
             x=d_all[pick][order], y=v_all[pick][order], mode="lines+markers",
-            name=VARIANT[scaled],
+            name=_(VARIANT[scaled]),
             line={"color": COLOUR[scaled], "width": 3, "dash": "solid" if scaled else "dash"},
             marker={"size": 6, "symbol": "circle" if scaled else "square"},
-            hovertemplate="d_k = %{x}: %{y:.3f}<extra>" + VARIANT[scaled] + "</extra>",
+            hovertemplate="d_k = %{x}: %{y:.3f}<extra>" + _(VARIANT[scaled]) + "</extra>",
         ))  # fmt: skip
     here = np.flatnonzero(d_all == d_k)  # the current d_k's rows
     here = here[np.argsort(scaled_all[here])]  # unscaled first
@@ -188,8 +191,8 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
     tick_text = [f"{v // 1024}k" if v >= 1024 and v % 1024 == 0 else str(v) for v in ticks]
     top = 1.15 * float(np.max(v_all))
     layout = {
-        "title": {"text": METRICS[metric], "x": 0.0, "y": 0.97, "yanchor": "top"},
-        "xaxis": {"title": {"text": "d_k (log scale)"}, "type": "log",
+        "title": {"text": _(METRICS[metric]), "x": 0.0, "y": 0.97, "yanchor": "top"},
+        "xaxis": {"title": {"text": _("d_k (log scale)")}, "type": "log",
                   "tickvals": ticks.tolist(), "ticktext": tick_text, "tickangle": 0,
                   "tickfont": {"size": 12}},
         "yaxis": {"range": [-0.12 * top, top],  # the title names the metric

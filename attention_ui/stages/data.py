@@ -13,13 +13,17 @@ import pandas as pd
 
 from attention_core import AttentionTrace, Scenario, dot_product_terms
 from attention_ui.draw.text import minus, num, vec, vector_columns
+from attention_ui.i18n import N_, _, ngettext
 
-MASK_LABELS = {
-    "none": "No mask",
-    "causal": "Causal (no peeking ahead)",
-    "padding": "Padding (last keys are padding)",
-    "custom": "Custom grid",
+MASK_LABELS = {  # English msgids: shown with _()
+    "none": N_("No mask"),
+    "causal": N_("Causal (no peeking ahead)"),
+    "padding": N_("Padding (last keys are padding)"),
+    "custom": N_("Custom grid"),
 }
+# The kind in a line of text ("mask: causal"), English msgids too.
+MASK_NAMES = {"none": N_("none"), "causal": N_("causal"), "padding": N_("padding"),
+              "custom": N_("custom")}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,9 @@ def breakdown_latex(t: AttentionTrace, i: int, j: int) -> str:
     shown = zip(q[:LATEX_TERMS], k[:LATEX_TERMS], strict=True)
     sum_text = " + ".join(f"({num(a)})({num(b)})" for a, b in shown)
     if q.size > LATEX_TERMS:
-        sum_text += rf" + \dots \text{{ ({q.size - LATEX_TERMS} more terms)}}"
+        more = q.size - LATEX_TERMS
+        words = ngettext("{n} more term", "{n} more terms", more).format(n=more)
+        sum_text += rf" + \dots \text{{ ({words})}}"
     return rf"q_{{{i + 1}}} \cdot k_{{{j + 1}}} = {sum_text} = {num(terms.sum(), 4)}"
 
 
@@ -70,7 +76,7 @@ def breakdown_table(t: AttentionTrace, i: int, j: int) -> pd.DataFrame:
     q, k = t.Q[i], t.K[j]
     return pd.DataFrame(
         {"q (query)": q, "k (key)": k, "q × k": dot_product_terms(q, k)},
-        index=[f"dimension {m + 1}" for m in range(q.size)],
+        index=[_("dimension {m}").format(m=m + 1) for m in range(q.size)],
     )
 
 
@@ -125,13 +131,13 @@ def naive_verdict(x: np.ndarray, naive: np.ndarray) -> str:
     """Why the naive softmax failed on ``x`` (overflow or underflow), or that it did not."""
     finite = x[np.isfinite(x)]
     if not np.isnan(naive).any():
-        return "At this size both agree; try a larger factor."
+        return _("At this size both agree; try a larger factor.")
     if finite.size and finite.max() > 709:
-        return (
+        return _(
             "**The naive version overflowed**: e^x is inf for x above about 709, and "
             "inf / inf is nan. Subtracting the row maximum keeps every exponent at most 0."
         )
-    return (
+    return _(
         "**The naive version underflowed**: every e^x is 0 for x below about −745, and "
         "0 / 0 is nan. Subtracting the row maximum makes the largest term e^0 = 1."
     )
@@ -156,6 +162,23 @@ def output_table(
     )
     frame.loc["output (sum)"] = [t.weights[row].sum(), "", vec(t.output[row])]
     return frame
+
+
+# The column and row names the tables above give themselves (English, stable: code reads
+# columns by them); ``headed`` shows them in the session's language. Never a token's label.
+HEADERS = frozenset((
+    N_("q (query)"), N_("k (key)"), N_("score"), N_("weight"), N_("row sum of e^(score − max)"),
+    N_("e^score"), N_("e^(score − max)"),
+    N_("naive e^x / Σ e^x"), N_("stable softmax"), N_("value v"), N_("weight × v"),
+    N_("output (sum)"), N_("embedding x"), N_("attention output"), N_("x + output"),
+))  # fmt: skip
+
+
+def headed(frame: pd.DataFrame, rows: tuple[str, ...] = ()) -> pd.DataFrame:
+    """``frame`` with its own column names (HEADERS) in the session's language, and the rows
+    named in ``rows`` (the table's own, such as "output (sum)"), for display only."""
+    shown = frame.rename(columns={c: _(c) for c in frame.columns if c in HEADERS})
+    return shown.rename(index={r: _(r) for r in rows}) if rows else shown
 
 
 def residual_table(x: np.ndarray, o: np.ndarray) -> pd.DataFrame:

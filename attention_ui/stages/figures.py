@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from attention_core import AttentionTrace
 from attention_ui.draw import figures as fig
 from attention_ui.draw.text import shape, vector_columns
+from attention_ui.i18n import _
 from attention_ui.stages.data import Labels, strongest_cell
 
 # Which letter the columns of each matrix carry: d (query/key dims), v (value dims), e (embedding).
@@ -21,7 +22,7 @@ COLUMN_PREFIX = {"Q": "d", "K": "d", "V": "v", "X": "e"}
 
 def matrix_figure(name: str, M: np.ndarray, row_labels: list[str], **options: object) -> go.Figure:
     """One of Q, K, V (or X) with a row per token and a column per dimension."""
-    options = {"row_title": "token", "col_title": "dimension", **options}
+    options = {"row_title": _("token"), "col_title": _("dimension"), **options}
     columns = vector_columns(M.shape[1], COLUMN_PREFIX.get(name, "d"))
     return fig.heatmap(M, row_labels, columns, f"{name} ({shape(M)})", **options)
 
@@ -39,9 +40,9 @@ def projection_figures(
     emb = vector_columns(X.shape[1], "e")
     out = vector_columns(R.shape[1], COLUMN_PREFIX[name])
     factors = (
-        (X, labels.keys, emb, "X", "token"),
-        (W, emb, out, f"W_{name}", "embedding dim"),
-        (R, labels.keys, out, name, "token"),
+        (X, labels.keys, emb, "X", _("token")),
+        (W, emb, out, f"W_{name}", _("embedding dim")),
+        (R, labels.keys, out, name, _("token")),
     )
     return [
         fig.heatmap(
@@ -61,8 +62,8 @@ def scores_figure(labels: Labels, t: AttentionTrace, pick: tuple[int, int] | Non
                   clickable: bool = False) -> go.Figure:  # fmt: skip
     """Q Kᵀ with one cell outlined (the one whose breakdown is shown)."""
     return fig.heatmap(t.scores, labels.queries, labels.keys,
-                       f"Raw scores Q Kᵀ ({shape(t.scores)})", highlight=pick,
-                       colorbar_title="score", clickable=clickable)  # fmt: skip
+                       _("Raw scores Q Kᵀ ({shape})").format(shape=shape(t.scores)),
+                       highlight=pick, colorbar_title=_("score"), clickable=clickable)  # fmt: skip
 
 
 def projections_summary(labels: Labels, t: AttentionTrace) -> go.Figure:
@@ -70,8 +71,8 @@ def projections_summary(labels: Labels, t: AttentionTrace) -> go.Figure:
 
 
 def scaling_summary(labels: Labels, t: AttentionTrace, title: str = "") -> go.Figure:
-    return fig.heatmap(t.scaled_scores, labels.queries, labels.keys,
-                       title or f"Scaled scores × {t.scale:.4g}")  # fmt: skip
+    title = title or _("Scaled scores × {scale}").format(scale=f"{t.scale:.4g}")
+    return fig.heatmap(t.scaled_scores, labels.queries, labels.keys, title)
 
 
 def scaling_pair(labels: Labels, t: AttentionTrace) -> list[go.Figure]:
@@ -81,7 +82,7 @@ def scaling_pair(labels: Labels, t: AttentionTrace) -> list[go.Figure]:
     (±the larger grid's largest |score|) the scaled grid is visibly paler, which is the point.
     """
     bound = shared_bound(t.scores, t.scaled_scores)
-    grids = ((t.scores, "Raw Q Kᵀ"), (t.scaled_scores, f"Q Kᵀ × {t.scale:.4g}"))
+    grids = ((t.scores, _("Raw Q Kᵀ")), (t.scaled_scores, f"Q Kᵀ × {t.scale:.4g}"))
     return [fig.heatmap(M, labels.queries, labels.keys, title, zrange=(-bound, bound))
             for M, title in grids]  # fmt: skip
 
@@ -92,19 +93,20 @@ def shared_bound(*grids: np.ndarray) -> float:
     return max((float(f.max()) for f in finite if f.size), default=1.0) or 1.0
 
 
-def mask_summary(labels: Labels, t: AttentionTrace, title: str = "Masked scores") -> go.Figure:
+def mask_summary(labels: Labels, t: AttentionTrace, title: str = "") -> go.Figure:
+    title = title or _("Masked scores")
     return fig.heatmap(t.masked_scores, labels.queries, labels.keys, title, mask=t.mask)
 
 
 def softmax_summary(labels: Labels, t: AttentionTrace) -> go.Figure:
-    return fig.weights_heatmap(t.weights, labels.queries, labels.keys, "Attention weights",
+    return fig.weights_heatmap(t.weights, labels.queries, labels.keys, _("Attention weights"),
                                mask=t.mask)  # fmt: skip
 
 
 def output_summary(labels: Labels, t: AttentionTrace) -> go.Figure:
-    title = f"Output weights · V ({shape(t.output)})"
+    title = _("Output weights · V ({shape})").format(shape=shape(t.output))
     columns = vector_columns(t.output.shape[1], "out")
-    return fig.heatmap(t.output, labels.queries, columns, title, col_title="dimension")
+    return fig.heatmap(t.output, labels.queries, columns, title, col_title=_("dimension"))
 
 
 def strongest_pair(labels: Labels, t: AttentionTrace) -> tuple[str, str, float]:

@@ -12,11 +12,12 @@ from attention_ui.frame import look
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example
 from attention_ui.frame.widgets import link
+from attention_ui.i18n import N_, _
 from attention_ui.stages.registry import PIPELINE
 from attention_ui.views.chart import plot
 
 # What the diagram shows, in the order of its boxes (assets/pipeline.svg).
-DIAGRAM_ALT = (
+DIAGRAM_ALT = N_(
     "A flow chart of five boxes from top to bottom: MatMul Q Kᵀ, Scale × 1/√d_k, "
     "Mask (optional), SoftMax of each row, and MatMul of the weights with V, giving the output."
 )
@@ -28,14 +29,16 @@ def intuition() -> None:
     figure = fig.row_bars(
         trace.weights[0],
         ["animal", "jungle", "hunt"],
-        "Attention of 'it' over the candidate words",
-        "weight",
+        _("Attention of 'it' over the candidate words"),
+        _("weight"),
     )
     plot(figure, key="start_intuition")
     st.caption(
-        "“The animal in the jungle went out on a hunt because **it** was hungry.” With scaled "
-        "scores 3, 1 and 0, softmax gives 'animal' 84 % of the attention: the model reads "
-        "'it' mostly as 'the animal'."
+        _(
+            "“The animal in the jungle went out on a hunt because **it** was hungry.” With "
+            "scaled scores 3, 1 and 0, softmax gives 'animal' 84 % of the attention: the model "
+            "reads 'it' mostly as 'the animal'."
+        )
     )
 
 
@@ -46,8 +49,8 @@ def pipeline() -> None:
     for n, stage in enumerate(PIPELINE):
         name, detail = stage.pipeline
         with cols[2 * n].container(border=True):
-            link(BY_KEY[stage.key].path, f"**{name}**")
-            st.caption(detail)
+            link(BY_KEY[stage.key].path, f"**{_(name)}**")
+            st.caption(_(detail))
         if n + 1 < len(PIPELINE):  # → beside the next box; ↓ above it once the boxes stack
             cols[2 * n + 1].container(key=f"recipe_right_{n}").markdown("### →")
             cols[2 * n + 1].container(key=f"recipe_down_{n}").markdown("### ↓")
@@ -56,8 +59,8 @@ def pipeline() -> None:
 def diagram() -> None:
     """The recipe as a picture, its ink in the theme's text colour (on a dark page too)."""
     card = st.container(key="start_diagram")
-    card.image(pipeline_svg(look.palette()), caption="The recipe of scaled dot-product attention",
-               alt=DIAGRAM_ALT)  # fmt: skip
+    caption = _("The recipe of scaled dot-product attention")
+    card.image(pipeline_svg(look.palette()), caption=caption, alt=_(DIAGRAM_ALT))
 
 
 def preset_cards() -> None:
@@ -65,6 +68,6 @@ def preset_cards() -> None:
     cols = st.columns(len(PRESETS))
     for col, (key, preset) in zip(cols, PRESETS.items(), strict=True):
         with col.container(border=True):
-            st.markdown(f"**{preset.title}**")
-            st.caption(preset.description)
-            st.button("Load", key=f"start_load_{key}", on_click=load_example, args=(key,))
+            st.markdown(f"**{_(preset.title)}**")
+            st.caption(_(preset.description))
+            st.button(_("Load"), key=f"start_load_{key}", on_click=load_example, args=(key,))

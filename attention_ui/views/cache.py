@@ -1,4 +1,5 @@
-"""Finished figures kept per (figure function, its inputs, theme, screen), shared by sessions.
+"""Finished figures kept per (figure function, its inputs, theme, screen, language), shared by
+sessions (a figure's titles, axes and hover text are in the language it was built in).
 
 Building a go.Figure is most of a chart page's rerun: plotly validates every property
 (about 3 ms for a 6 x 6 heatmap, several times that with annotations or a trace per key),
@@ -28,6 +29,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
+from attention_ui import i18n
 from attention_ui.draw import figures as fig
 from attention_ui.draw.phone import for_phone
 from attention_ui.frame import look
@@ -59,7 +61,7 @@ def resolve(spec: Lazy) -> Any:
     """The finished figure(s) of ``spec`` for this browser's theme and screen. Do not mutate."""
     palette, phone = look.palette(), look.phone()
     key = "|".join((_name(spec.build), fingerprint((spec.args, spec.kwargs)),
-                    palette.name, str(phone)))  # fmt: skip
+                    palette.name, str(phone), i18n.language()))  # fmt: skip
     return _finished(key, spec, palette, phone)
 
 

@@ -10,6 +10,7 @@ from attention_ui.draw.describe import Alternative, alternative
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import look
 from attention_ui.frame.widgets import static_table
+from attention_ui.i18n import _
 from attention_ui.views.cache import Finished, Lazy, ready, resolve
 
 CONFIG = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "scale": 2}}
@@ -68,8 +69,8 @@ def numbers(described: Alternative, key: str) -> None:
     """
     if described.table is None:
         return
-    box = st.expander(f"Numbers: {md_escape(described.name)}", key=f"{key}_numbers",
-                      on_change="rerun")  # fmt: skip
+    label = _("Numbers: {name}").format(name=md_escape(described.name))
+    box = st.expander(label, key=f"{key}_numbers", on_change="rerun")
     if box.open is False:
         return
     with box:
@@ -83,7 +84,8 @@ def numbers_of_parts(parts: list[Alternative], key: str) -> None:
     if all(p.table is None for p in parts):
         return
     title = "; ".join(md_escape(p.name) for p in parts)
-    box = st.expander(f"Numbers: {title}", key=f"{key}_numbers", on_change="rerun")
+    box = st.expander(_("Numbers: {name}").format(name=title), key=f"{key}_numbers",
+                      on_change="rerun")  # fmt: skip
     if box.open is False:
         return
     with box:

@@ -33,6 +33,7 @@ from attention_ui.draw.text import md_escape, minus, num, shape
 from attention_ui.frame import guard, look
 from attention_ui.frame.keys import URL_PARAMS
 from attention_ui.frame.widgets import csv_download, show_code, static_table
+from attention_ui.i18n import N_, _, ngettext
 from attention_ui.stages import data
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
@@ -41,7 +42,7 @@ from attention_ui.views import cell_pick
 from attention_ui.views.cache import Lazy, lazy, resolve
 from attention_ui.views.chart import plot
 
-DIRECT_NOTE = (
+DIRECT_NOTE = N_(
     "In this scenario Q, K and V were typed directly (direct mode), so there is no "
     "projection step: they are shown as given. Switch the Inputs page to embeddings "
     "mode to see X W_Q, X W_K and X W_V computed."
@@ -67,12 +68,12 @@ def projections(
     X (n, d_model); W maps "Q", "K", "V" to W_q, W_k (d_model, d_k) and W_v (d_model, d_v).
     """
     if X is None or W is None:
-        st.info(note)
+        st.info(_(note))
         for name, figure in resolve(lazy(sf.qkv_figures, labels, t)).items():
             plot(figure, key=f"{key}_{name}")
         return
     # Lazy tabs: only the open one is drawn (three heatmaps, not nine); a click reruns.
-    titles = [f"{name} = X W_{name}" for name in ("Q", "K", "V")]
+    titles = [f"{name} = X W_{name}" for name in ("Q", "K", "V")]  # mathematics: as it is
     tabs = st.tabs(titles, key=f"{key}_tab", on_change="rerun")
     for tab, name in zip(tabs, ("Q", "K", "V"), strict=True):
         if tab.open is not False:  # None: not tracked, draw it
@@ -86,8 +87,13 @@ def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: 
     """X (n, d_model) · W (d_model, d) = R (n, d), three heatmaps in a row."""
     equation(lazy(sf.projection_figures, X, W, R, name, labels), "×", f"{key}_prod", name)
     st.caption(
-        f"Row i of {name} is row i of X times W_{name}: each token's {name.lower()}-vector "
-        f"has {R.shape[1]} numbers. Shapes: ({shape(X)}) · ({shape(W)}) → ({shape(R)})."
+        ngettext(
+            "Row i of {name} is row i of X times W_{name}: each token's {lower}-vector has {n} "
+            "number. Shapes: ({x}) · ({w}) → ({r}).",
+            "Row i of {name} is row i of X times W_{name}: each token's {lower}-vector has {n} "
+            "numbers. Shapes: ({x}) · ({w}) → ({r}).",
+            R.shape[1],
+        ).format(name=name, lower=name.lower(), n=R.shape[1], x=shape(X), w=shape(W), r=shape(R))
     )
     frame = functools.partial(data.matrix_frame, R, labels.keys, sf.COLUMN_PREFIX[name])
     csv_download(frame, name, key=f"{key}_csv_{name}")
@@ -115,17 +121,19 @@ def scores(labels: Labels, t: AttentionTrace, key: str) -> None:
 def how_to_read(printed: bool, phone: bool) -> str:
     """The caption above a score grid: how to pick a cell, and where its numbers are when
     the grid does not print them (too many cells, or columns too narrow on a phone)."""
-    verb = "Tap" if phone else "Click"
-    pick = f"{verb} a cell to see how its number is made, or choose the pair below."
+    tap = _("Tap a cell to see how its number is made, or choose the pair below.")
+    pick = (
+        tap if phone else _("Click a cell to see how its number is made, or choose the pair below.")
+    )
     if printed:
         return pick
     if phone:
-        return ("Not every number fits its cell on this screen: tap a cell for its score and "
-                "how it is made, or choose the pair below. The Numbers table under the grid "
-                "holds every score.")  # fmt: skip
-    return ("Too many cells to print every number: hover over a cell (tap it on a phone) for its "
-            "score, or open the Numbers table under the grid. Click a cell to see how its "
-            "number is made, or choose the pair below.")  # fmt: skip
+        return _("Not every number fits its cell on this screen: tap a cell for its score and "
+                 "how it is made, or choose the pair below. The Numbers table under the grid "
+                 "holds every score.")  # fmt: skip
+    return _("Too many cells to print every number: hover over a cell (tap it on a phone) for "
+             "its score, or open the Numbers table under the grid. Click a cell to see how its "
+             "number is made, or choose the pair below.")  # fmt: skip
 
 
 def start_scores_at(key: str, labels: Labels, t: AttentionTrace, query: int) -> None:
@@ -155,8 +163,8 @@ def _score_picker(labels: Labels, t: AttentionTrace, key: str) -> None:
     cell_pick.listen(chart, f"{key}_cellpick", functools.partial(_on_cell_click, labels, pick_q,
                                                                  pick_k))  # fmt: skip
     c1, c2 = st.columns(2)
-    c1.selectbox("Query (row)", ql, key=pick_q)
-    c2.selectbox("Key (column)", kl, key=pick_k)
+    c1.selectbox(_("Query (row)"), ql, key=pick_q)
+    c2.selectbox(_("Key (column)"), kl, key=pick_k)
     breakdown(t, i, j, ql[i], kl[j], key=f"{key}_terms")
 
 
@@ -170,33 +178,35 @@ def _on_cell_click(labels: Labels, pick_q: str, pick_k: str, row: int, col: int)
 def breakdown(t: AttentionTrace, i: int, j: int, q_label: str, k_label: str, key: str) -> None:
     """q_i · k_j = q_i1 k_j1 + ... = value, term by term."""
     table = data.breakdown_table(t, i, j)
-    st.markdown(f"**Score of query {md_escape(q_label)} against key {md_escape(k_label)}**")
+    st.markdown(_("**Score of query {q} against key {k}**").format(
+        q=md_escape(q_label), k=md_escape(k_label)))  # fmt: skip
     st.latex(data.breakdown_latex(t, i, j))
     # A static table of preformatted numbers: every pick redraws it, and an interactive
     # grid (or a pandas Styler on the server) costs several times more to redraw. A long
     # one (a real head's 32 terms) waits in a lazy expander: the formula shows the first
     # terms, and the 32-row table was most of the browser's work on every head pick.
-    terms = table.map(lambda x: minus(f"{x:.4f}"))
+    terms = data.headed(table.map(lambda x: minus(f"{x:.4f}")))
     if len(table) <= data.LATEX_TERMS:
         static_table(terms)
     else:
-        box = st.expander(f"Every term ({len(table)})", key=key, on_change="rerun")
+        box = st.expander(_("Every term ({n})").format(n=len(table)), key=key, on_change="rerun")
         if box.open is not False:
             with box:
                 static_table(terms)
     st.caption(
-        f"Sum of the last column: {table['q × k'].sum():.4f}. The cell in row {i + 1}, column "
-        f"{j + 1} of Q Kᵀ is {t.scores[i, j]:.4f}: the same number, from the core's matrix product."
-    )
+        _("Sum of the last column: {total}. The cell in row {i}, column {j} of Q Kᵀ is {score}: "
+          "the same number, from the core's matrix product.").format(
+            total=f"{table['q × k'].sum():.4f}", i=i + 1, j=j + 1, score=f"{t.scores[i, j]:.4f}")
+    )  # fmt: skip
 
 
 # ---- Scaling ---------------------------------------------------------------------------
 def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
     """d_k, √d_k and the factor, then the raw and scaled scores side by side."""
     row = st.container(horizontal=True)  # one element, not three columns (fewer to redraw)
-    row.metric("d_k (length of queries and keys)", t.d_k)
+    row.metric(_("d_k (length of queries and keys)"), t.d_k)
     row.metric("√d_k", f"{np.sqrt(t.d_k):.4f}")
-    row.metric("scale factor 1/√d_k", f"{1 / np.sqrt(t.d_k):.4f}")
+    row.metric(_("scale factor 1/√d_k"), f"{1 / np.sqrt(t.d_k):.4f}")
     raw, scaled = resolve(lazy(sf.scaling_pair, labels, t))
     left, right = st.columns(2)
     with left:
@@ -205,10 +215,11 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
         plot(scaled, key=f"{key}_scaled")
     bound = sf.shared_bound(t.scores, t.scaled_scores)
     st.caption(
-        f"Both grids share one colour scale (±{bound:.2f}), so the scaled one is paler: its "
-        f"numbers sit closer to 0. Spread of the raw scores: standard deviation "
-        f"{np.std(t.scores):.3f}; after scaling: {np.std(t.scaled_scores):.3f}."
-    )
+        _("Both grids share one colour scale (±{bound}), so the scaled one is paler: its "
+          "numbers sit closer to 0. Spread of the raw scores: standard deviation {raw}; after "
+          "scaling: {scaled}.").format(bound=f"{bound:.2f}", raw=f"{np.std(t.scores):.3f}",
+                                       scaled=f"{np.std(t.scaled_scores):.3f}")
+    )  # fmt: skip
     csv_download(_frame(labels, t, "scaled_scores"), "scaled_scores", key=f"{key}_csv_scaled")
     show_code(attention, batched_attention, key=f"{key}_code")
 
@@ -216,10 +227,10 @@ def scaling(labels: Labels, t: AttentionTrace, key: str) -> None:
 # ---- Mask ------------------------------------------------------------------------------
 def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
     """The scaled scores after the mask, and the mask itself (True = may attend)."""
-    plot(lazy(sf.mask_summary, labels, t, "Scaled scores after the mask"), key=f"{key}_chart")
+    plot(lazy(sf.mask_summary, labels, t, _("Scaled scores after the mask")), key=f"{key}_chart")
     if t.mask is not None:
         grid = lazy(fig.heatmap, t.mask.astype(float), labels.queries, labels.keys,
-                    "Mask (1 = may attend)", signed=False, digits=0)  # fmt: skip
+                    _("Mask (1 = may attend)"), signed=False, digits=0)  # fmt: skip
         plot(grid, key=f"{key}_grid")
         csv_download(_frame(labels, t, "mask"), "mask", key=f"{key}_csv_mask")
     show_code(causal_mask, padding_mask, check_mask, key=f"{key}_code")
@@ -239,20 +250,20 @@ def softmax_view(labels: Labels, t: AttentionTrace, key: str, share_row: bool = 
 def _softmax_row(labels: Labels, t: AttentionTrace, key: str, share_row: bool = False) -> None:
     """One query's softmax, step by step; choosing the row reruns only this part."""
     row = _pick_row(labels.queries, f"{key}_row", share_row)
-    st.markdown(f"**Softmax of the row for query {md_escape(labels.queries[row])}, step by step**")
+    st.markdown(_("**Softmax of the row for query {q}, step by step**").format(
+        q=md_escape(labels.queries[row])))  # fmt: skip
     # A static table of text (6 significant digits): a head pick on the real model page
     # redraws it, and the interactive grid was a third of the browser's work there.
     on_phone = look.phone()
     table = data.softmax_table(t, row, labels.keys, phone=on_phone)
-    static_table(table.map(lambda x: _as_text(x, 4 if on_phone else 6)))
-    total = "" if not on_phone else (
-        f"This row's e^(score − max) sum to {num(float(table['e^(score − max)'].sum()), 6)}. "
-    )  # fmt: skip
+    static_table(data.headed(table.map(lambda x: _as_text(x, 4 if on_phone else 6))))
+    total = "" if not on_phone else _("This row's e^(score − max) sum to {total}.").format(
+        total=num(float(table["e^(score − max)"].sum()), 6)) + " "  # fmt: skip
     st.caption(
-        "Each weight is e^score divided by the sum of the row's e^score. Masked keys (score −∞) "
-        f"contribute e^−∞ = 0. {total}The weights of this row sum to "
-        f"{t.weights[row].sum():.6f}."
-    )
+        _("Each weight is e^score divided by the sum of the row's e^score. Masked keys (score "
+          "−∞) contribute e^−∞ = 0.") + " " + total
+        + _("The weights of this row sum to {total}.").format(total=f"{t.weights[row].sum():.6f}")
+    )  # fmt: skip
     _stability_demo(t, row, labels.keys, key)
 
 
@@ -269,22 +280,22 @@ def _pick_row(labels: list[str], key: str, bound: bool = False) -> int:
         assert key in URL_PARAMS, f"undeclared URL parameter {key!r}"
         if key in ss and ss[key] not in labels:  # the tokens changed
             del ss[key]
-        pick = st.selectbox("Query row", labels, key=key, bind="query-params")
+        pick = st.selectbox(_("Query row"), labels, key=key, bind="query-params")
         return labels.index(pick) if pick in labels else 0
     if ss.get(key) not in labels:
         ss[key] = labels[0]
-    return labels.index(st.selectbox("Query row", labels, key=key))
+    return labels.index(st.selectbox(_("Query row"), labels, key=key))
 
 
 def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> None:
     # Lazy: its table is drawn only while it is open (a click reruns this fragment).
-    box = st.expander("Why subtract the maximum? Naive vs stable softmax on huge scores",
+    box = st.expander(_("Why subtract the maximum? Naive vs stable softmax on huge scores"),
                       key=f"{key}_stability", on_change="rerun")  # fmt: skip
     if box.open is False:
         return
     with box:
         factor = st.select_slider(
-            "Multiply this row's scores by",
+            _("Multiply this row's scores by"),
             [1, 10, 100, 1000, 10000],
             value=1000,
             key=f"{key}_blowup",
@@ -292,7 +303,7 @@ def _stability_demo(t: AttentionTrace, row: int, kl: list[str], key: str) -> Non
         x = t.masked_scores[row] * factor  # (n_k,)
         naive = naive_softmax(x)
         frame = data.stability_table(x, naive, softmax(x), kl)
-        st.dataframe(frame, width="content")
+        st.dataframe(data.headed(frame), width="content")
         st.markdown(data.naive_verdict(x, naive))
 
 
@@ -318,25 +329,27 @@ def _output_row(labels: Labels, t: AttentionTrace, key: str, X: np.ndarray | Non
     """How one query's output is built; choosing the row reruns only this part."""
     row = _pick_row(labels.queries, f"{key}_row", share_row)
     parts = data.contributions(t, row)  # (n_k, d_v)
-    title = f"Output for {labels.queries[row]}: Σ weight × value"
+    title = _("Output for {q}: Σ weight × value").format(q=labels.queries[row])
     bars = lazy(fig.contributions_bar, parts, t.weights[row], labels.keys, title)
     plot(bars, key=f"{key}_bars")
-    st.dataframe(data.output_table(t, row, labels.keys, parts), width="content")
+    table = data.output_table(t, row, labels.keys, parts)
+    st.dataframe(data.headed(table, rows=("output (sum)",)), width="content")
     if X is not None:
         _residual(X, t, row)
 
 
 def _residual(X: np.ndarray, t: AttentionTrace, row: int) -> None:
-    st.subheader("The residual view: x + output")
+    st.subheader(_("The residual view: x + output"))
     if t.output.shape[1] != X.shape[1]:
         st.info(
-            f"Here d_v = {t.output.shape[1]} but d_model = {X.shape[1]}, so the output cannot "
-            "be added to the embedding directly. A Transformer first maps it back to d_model "
-            "with an output projection W_O. Set d_v = d_model on the Inputs page to see it."
-        )
+            _("Here d_v = {d_v} but d_model = {d_model}, so the output cannot be added to the "
+              "embedding directly. A Transformer first maps it back to d_model with an output "
+              "projection W_O. Set d_v = d_model on the Inputs page to see it.").format(
+                d_v=t.output.shape[1], d_model=X.shape[1])
+        )  # fmt: skip
         return
-    st.dataframe(data.residual_table(X[row], t.output[row]), width="content")
-    st.caption("The token keeps its own embedding and adds what it gathered from the others.")
+    st.dataframe(data.headed(data.residual_table(X[row], t.output[row])), width="content")
+    st.caption(_("The token keeps its own embedding and adds what it gathered from the others."))
 
 
 def _frame(labels: Labels, t: AttentionTrace, name: str) -> Callable[[], pd.DataFrame]:

@@ -26,18 +26,24 @@ from attention_core.types import FloatArray
 from attention_ui.draw.text import md_escape, shape, vector_columns
 from attention_ui.frame import edits, grids, guard, keys, state
 from attention_ui.frame.widgets import error
+from attention_ui.i18n import N_, _
 from attention_ui.stages.data import MASK_LABELS
 
-MATRIX_HELP = {
-    "X": "one row per token: its embedding (d_model numbers)",
-    "W_q": "learned projection: embedding → query (d_model × d_k)",
-    "W_k": "learned projection: embedding → key (d_model × d_k)",
-    "W_v": "learned projection: embedding → value (d_model × d_v)",
-    "Q": "one row per query token (d_k numbers)",
-    "K": "one row per key token (d_k numbers)",
-    "V": "one row per key token: the value it passes on (d_v numbers)",
-    "W_o": "multi-head output projection: the heads' concatenation → d_model (d_v × d_model)",
+MATRIX_HELP = {  # English msgids, shown with _()
+    "X": N_("one row per token: its embedding (d_model numbers)"),
+    "W_q": N_("learned projection: embedding → query (d_model × d_k)"),
+    "W_k": N_("learned projection: embedding → key (d_model × d_k)"),
+    "W_v": N_("learned projection: embedding → value (d_model × d_v)"),
+    "Q": N_("one row per query token (d_k numbers)"),
+    "K": N_("one row per key token (d_k numbers)"),
+    "V": N_("one row per key token: the value it passes on (d_v numbers)"),
+    "W_o": N_("multi-head output projection: the heads' concatenation → d_model (d_v × d_model)"),
 }
+# Each fill of attention_core.resize.FILLS: its button and its help ({name}: the matrix).
+FILL_NAMES = {"random": N_("Random"), "identity": N_("Identity"), "zeros": N_("Zeros")}
+FILL_HELP = {"random": N_("Fill {name} with random numbers"),
+             "identity": N_("Fill {name} with the identity (ones on the diagonal)"),
+             "zeros": N_("Fill {name} with zeros")}  # fmt: skip
 
 
 # ---- labels ------------------------------------------------------------------------------
@@ -105,7 +111,8 @@ def _on_paste(name: str) -> None:
     edits.commit(new, field)
     if changed:
         sizes = ", ".join(f"{dim} = {n}" for dim, n in changed.items())
-        st.toast(f"{name} set {sizes}: the other matrices were resized to fit.")
+        st.toast(_("{name} set {sizes}: the other matrices were resized to fit.").format(
+            name=name, sizes=sizes))  # fmt: skip
 
 
 def _reject(field: str, message: str, text: str) -> None:
@@ -129,10 +136,10 @@ def render() -> None:
     _mode_and_sizes(draft)
     err = state.draft_error()
     if err is not None and err.where not in draft.grid_names:  # grids show their own
-        where = " (set on the Mask page)" if err.where == "mask" else ""
+        where = " " + _("(set on the Mask page)") if err.where == "mask" else ""
         error(f"{err.message}{where}")
-    seed_col, _ = st.columns([1, 3])
-    seed_col.number_input("Seed for the random fills", 0, 2**31 - 1, 0, key=keys.FILL_SEED)
+    seed_col, _rest = st.columns([1, 3])
+    seed_col.number_input(_("Seed for the random fills"), 0, 2**31 - 1, 0, key=keys.FILL_SEED)
     typed = {}
     for row in _grid_rows(draft):
         for col, name in zip(st.columns(len(row)), row, strict=True):
@@ -152,19 +159,19 @@ def _grid_rows(s: Scenario) -> list[tuple[str, ...]]:
 
 def _token_inputs(draft: Scenario) -> None:
     _seed_text("tokens_text", "tokens", " ".join(draft.tokens))
-    label = "Key tokens (the sequence)" if draft.query_tokens is not None else "Tokens"
+    label = _("Key tokens (the sequence)") if draft.query_tokens is not None else _("Tokens")
     st.text_input(
         label,
         key="tokens_text",
         on_change=_on_tokens,
         args=("tokens",),
-        help="Words separated by spaces or commas; repeats are fine.",
+        help=_("Words separated by spaces or commas; repeats are fine."),
     )
     _field_error("tokens")
     if draft.mode == "direct":
         _seed_text("query_tokens_text", "query_tokens", " ".join(draft.query_tokens or ()))
         st.text_input(
-            "Query tokens (leave empty for self-attention: queries = tokens)",
+            _("Query tokens (leave empty for self-attention: queries = tokens)"),
             key="query_tokens_text",
             on_change=_on_tokens,
             args=("query_tokens",),
@@ -176,14 +183,14 @@ def _mode_and_sizes(draft: Scenario) -> None:
     ss = st.session_state
     ss.setdefault("input_mode", draft.mode)
     st.radio(
-        "What do you want to type?",
+        _("What do you want to type?"),
         ["embeddings", "direct"],
         key="input_mode",
         on_change=_on_mode,
         horizontal=True,
         format_func={
-            "embeddings": "Embeddings X and projections W_Q, W_K, W_V",
-            "direct": "Q, K and V directly",
+            "embeddings": _("Embeddings X and projections W_Q, W_K, W_V"),
+            "direct": _("Q, K and V directly"),
         }.get,
     )
     d = shapes.dims(draft)
@@ -204,7 +211,7 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
         state.reset_editors()
         base = state.editor_base(name)
     base = np.atleast_2d(base)
-    st.markdown(f"**{name}** ({shape(base)}): {MATRIX_HELP[name]}")
+    st.markdown(f"**{name}** ({shape(base)}): {_(MATRIX_HELP[name])}")
     shown = cell_strings(base)  # (rows, cols) of str
     rows = fitting_labels(row_labels(draft, name), base.shape[0])
     # Object dtype, not pandas 3's inferred str: inferring it costs about 1 ms a grid (4 grids
@@ -220,7 +227,8 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     M, message = read_cells(name, base, shown, edited.to_numpy(dtype=object))
     field = f"grid_{name}"
     if (dropped := grids.dropped_cell(field)) is not None:  # under its own grid
-        st.warning(f"Not kept: {md_escape(dropped)}. The cell shows its last number again.")
+        st.warning(_("Not kept: {cell}. The cell shows its last number again.").format(
+            cell=md_escape(dropped)))  # fmt: skip
     if message:
         state.field_errors()[field] = message
     else:
@@ -241,7 +249,7 @@ def cell_strings(M: FloatArray) -> np.ndarray:
 
 def fitting_labels(labels: list[str], n: int) -> list[str]:
     """The draft's labels when they fit; numbered rows while a pasted matrix does not."""
-    return labels if len(labels) == n else [f"row {i + 1}" for i in range(n)]
+    return labels if len(labels) == n else [_("row {i}").format(i=i + 1) for i in range(n)]
 
 
 def read_cells(
@@ -259,9 +267,9 @@ def read_cells(
         try:
             M[i, j] = parse_number(text)
         except InputError as exc:
-            where = f"{name} row {i + 1}, column {j + 1}"
+            where = _("{name} row {i}, column {j}").format(name=name, i=i + 1, j=j + 1)
             if exc.message == EMPTY:
-                return M, f"{where} is empty: type a number"
+                return M, _("{where} is empty: type a number").format(where=where)
             return M, f"{where}: {exc.message}"
     return M, None
 
@@ -270,11 +278,11 @@ def _fill_buttons(name: str) -> None:
     cols = st.columns(3)
     for col, how in zip(cols, FILLS, strict=True):
         col.button(
-            how.capitalize(),
+            _(FILL_NAMES[how]),
             key=f"fill_{name}_{how}",
             on_click=_on_fill,
             args=(name, how),
-            help=f"Fill {name} with {how}",
+            help=_(FILL_HELP[how]).format(name=name),
             width="stretch",
         )
 
@@ -282,13 +290,19 @@ def _fill_buttons(name: str) -> None:
 def _paste_box(name: str) -> None:
     field = f"paste_{name}"
     _seed_text(field, field, "")
-    with st.expander(f"Paste {name} as text", expanded=state.rejected_text(field) is not None):
+    with st.expander(_("Paste {name} as text").format(name=name),
+                     expanded=state.rejected_text(field) is not None):  # fmt: skip
         st.text_area(
-            "Rows on lines or separated by ';', numbers by commas or spaces; "
-            "[[1, 2], [3, 4]] works too.",
+            _("Rows on lines or separated by ';', numbers by commas or spaces; "
+              "[[1, 2], [3, 4]] works too."),
             key=field,
+        )  # fmt: skip
+        st.button(
+            _("Use this {name}").format(name=name),
+            key=f"paste_btn_{name}",
+            on_click=_on_paste,
+            args=(name,),
         )
-        st.button(f"Use this {name}", key=f"paste_btn_{name}", on_click=_on_paste, args=(name,))
     _field_error(field)
 
 
@@ -302,16 +316,16 @@ def _field_error(field: str) -> None:
 def scaling_toggle() -> None:
     """Switch the 1/sqrt(d_k) factor off and on (the later pages follow)."""
     draft = state.get_draft()
-    st.toggle("Apply the 1/√d_k scaling", value=draft.scaled, key="scaled_toggle",
+    st.toggle(_("Apply the 1/√d_k scaling"), value=draft.scaled, key="scaled_toggle",
               on_change=_on_scaled)  # fmt: skip
     # A slot that is always there, filled or not: the elements below keep their places, so
     # the browser updates the charts in place instead of drawing every one of them anew.
     slot = st.empty()
     if not draft.scaled:
         slot.warning(
-            "Scaling is off: the later pages use the raw scores (scale 1), as if "
-            "the factor had been removed from the formula."
-        )
+            _("Scaling is off: the later pages use the raw scores (scale 1), as if "
+              "the factor had been removed from the formula.")
+        )  # fmt: skip
 
 
 @guard.callback
@@ -323,16 +337,17 @@ def _on_scaled() -> None:
 def mask_controls() -> None:
     """The mask kind, padding's number of real keys, or a custom grid of checkboxes."""
     draft = state.get_draft()
-    st.info("Convention: **True = may attend** (as in PyTorch). Forbidden cells become −∞.")
+    st.info(_("Convention: **True = may attend** (as in PyTorch). Forbidden cells become −∞."))
     ss = st.session_state
     ss.setdefault("mask_kind", draft.mask_kind)
-    st.radio("Mask", list(MASK_LABELS), key="mask_kind", format_func=MASK_LABELS.get,
+    shown = {k: _(label) for k, label in MASK_LABELS.items()}  # translated in this run
+    st.radio(_("Mask"), list(MASK_LABELS), key="mask_kind", format_func=shown.__getitem__,
              horizontal=True, on_change=_on_mask_kind)  # fmt: skip
     if draft.mask_kind == "padding" and len(draft.tokens) == 1:
-        st.caption("With a single key there is nothing to pad: that key stays visible.")
+        st.caption(_("With a single key there is nothing to pad: that key stays visible."))
     elif draft.mask_kind == "padding":
         ss.setdefault("mask_n_valid", draft.n_valid or len(draft.tokens))
-        st.slider("Number of real (non-padding) keys", 1, len(draft.tokens),
+        st.slider(_("Number of real (non-padding) keys"), 1, len(draft.tokens),
                   key="mask_n_valid", on_change=_on_n_valid)  # fmt: skip
     if draft.mask_kind == "custom":
         _custom_grid(draft)
@@ -367,7 +382,7 @@ def _on_n_valid() -> None:
 def _custom_grid(draft: Scenario) -> None:
     base = shapes.conform_mask(draft.custom_mask, len(draft.queries), len(draft.tokens))
     frame = pd.DataFrame(base, index=draft.query_labels, columns=draft.key_labels)
-    st.caption("Tick the keys each query may attend to (rows = queries, columns = keys).")
+    st.caption(_("Tick the keys each query may attend to (rows = queries, columns = keys)."))
     edited = st.data_editor(
         frame,
         key=f"mask_grid_{grids.editor_gen()}",

@@ -28,6 +28,7 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -201,6 +202,10 @@ def _run(image: Image, argv: list[str], context: Path) -> None:
             raise BuildError(f"{fetched} is missing: run `make model` first")
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.symlink_to(fetched, target_is_directory=True)
+    elif cmd == "python" and argv[1] == "scripts/compile_catalogue.py":
+        # the language catalogues' .mo files, compiled in the image's tree (issue 36)
+        script = image.host(str(PurePosixPath(image.workdir) / argv[1]))
+        subprocess.run([sys.executable, str(script), *argv[2:]], check=True)
     elif cmd == "useradd" and "--create-home" in argv:
         image.users[argv[-1]] = f"/home/{argv[-1]}"
         image.host(f"/home/{argv[-1]}").mkdir(parents=True)

@@ -139,6 +139,16 @@ def test_the_image_runs_as_a_user_that_writes_only_its_two_folders(image: img.Im
                                    f"wrote {paths[2]}", f"wrote {paths[3]}"]  # fmt: skip
 
 
+def test_the_image_compiles_every_language_catalogue(image: img.Image) -> None:
+    """The .mo files are not in the repository: the build compiles one per .po (issue 36)."""
+    locale = image.host("/app/attention_ui/i18n/locale")
+    built = sorted(p.parents[1].name for p in locale.glob("*/LC_MESSAGES/messages.mo"))
+    assert built == ["de", "es", "fr", "zh"]
+    for code in built:  # a whole catalogue, not an empty one
+        mo = locale / code / "LC_MESSAGES" / "messages.mo"
+        assert mo.stat().st_size > 10_000
+
+
 @NEEDS_MODELS
 def test_the_image_serves_health_a_walkthrough_page_and_both_labs(container: str) -> None:
     with urllib.request.urlopen(f"{container}/_stcore/health", timeout=10) as r:

@@ -1,0 +1,79 @@
+"""A live class with phones in several languages (issue 36): all follow the teacher's steps,
+each in its own language, and the teacher's tally is the one an all-English class gives.
+
+AppTest sessions of one app sharing a real SQLite store, as tests/live/test_live_pages.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from attention_ui.frame import keys
+from attention_ui.frame.pages import BY_KEY
+from tests.i18n.pages import APP
+
+PRESENT = BY_KEY["present"].path
+CONSOLE = BY_KEY["console"].path
+STEP = {"en": "Step {k} of", "es": "Paso {k} de", "de": "Schritt {k} von", "zh": "第 {k} 步"}
+
+
+@pytest.fixture(autouse=True)
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
+    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
+
+
+def app(query: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in query.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def step_text(at: AppTest) -> str:
+    return next(p.text for p in at.get("progress"))
+
+
+def lesson(langs: tuple[str, ...], answers: tuple[str, ...]) -> dict[str, int]:
+    """An English teacher's class: a phone per language, stepping to the third slide, then
+    the question "the weight sat -> cat" answered as ``answers``; the teacher's tally."""
+    teacher = app({}).switch_page(PRESENT).run()
+    teacher.button(key="live_start").click().run()
+    seat = teacher.session_state[keys.LIVE]
+    phones = [app({"join": seat.code, "lang": lang}) for lang in langs]
+    for k in (2, 3):
+        teacher.button(key="present_next").click().run()
+        for lang, phone in zip(langs, phones, strict=True):
+            phone.run()  # the poll's rerun
+            assert not phone.exception, [e.value for e in phone.exception]
+            assert STEP[lang].format(k=k) in step_text(phone), (lang, step_text(phone))
+            assert phone.session_state[keys.LANGUAGE] == lang  # the room did not change it
+            assert phone.query_params.get("lang", "en") == lang
+    assert "Step 3 of" in step_text(teacher)  # the teacher's own page stays English
+    console = app({"teach": f"{seat.code}.{seat.secret}"}).switch_page(CONSOLE).run()
+    console.selectbox(key="live_ask_stage").set_value("weights")
+    console.selectbox(key="live_ask_q").set_value(2)  # sat
+    console.selectbox(key="live_ask_k").set_value(1)  # cat
+    console.radio(key="live_ask_feedback").set_value("reveal")
+    console.button(key="live_ask").click().run()
+    for phone, text in zip(phones, answers, strict=True):
+        phone.run()
+        phone.text_input(key="live_answer").set_value(text)
+        phone.button(key="FormSubmitter:live_answer_form-Send").click().run()
+        assert not phone.exception, [e.value for e in phone.exception]
+    console.run()
+    chart = [c for c in console.get("plotly_chart") if "answered" in c.proto.spec]
+    bars = json.loads(chart[0].proto.spec)["data"][0]
+    return dict(zip(bars["y"], bars["x"], strict=True))
+
+
+def test_phones_in_three_languages_follow_and_are_tallied_as_in_english() -> None:
+    answers = ("0.42", "0.56", "0.42")  # right, the unscaled slip, right
+    mixed = lesson(("es", "de", "zh"), answers)
+    english = lesson(("en", "en", "en"), answers)
+    assert mixed == english
+    assert mixed["right"] == 2 and mixed["used the unscaled scores in softmax"] == 1
