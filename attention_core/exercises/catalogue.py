@@ -231,13 +231,11 @@ def _why_scale() -> Exercise:
         title=Text("Why not remove the scaling?"),
         short_title=Text("4 · Why scale?"),
         source=Text("Lesson 89: understanding scaled dot-product attention"),
-        statement=(
-            Text(
-                "An engineer proposes to drop the $\\frac{1}{\\sqrt{d_k}}$ factor to make the "
-                "model simpler and a little faster. The scenario for this card uses $d_k = 32$ "
-                "with the scaling switched **off**: open it in the walkthrough and look at the "
-                "weights."
-            )
+        statement=Text(
+            "An engineer proposes to drop the {factor} factor to make the model simpler and a "
+            "little faster. The scenario for this card uses $d_k = 32$ with the scaling "
+            "switched **off**: open it in the walkthrough and look at the weights.",
+            factor="$\\frac{1}{\\sqrt{d_k}}$",
         ),
         scenario=s,
         steps=(
