@@ -307,7 +307,7 @@ def _answer_box(step: Step) -> None:
     line for one row, an area for a matrix), with the Exercises page's format line."""
     if isinstance(step, ChoiceStep):
         st.radio("Your answer", list(range(len(step.choices))), index=None, key=CHOICE_KEY,
-                 format_func=step.option)  # fmt: skip
+                 format_func=lambda k: tr(step.option(k)))  # fmt: skip
         return
     rows, cols = step.shape
     st.caption(md_escape(_("Answer: {format}.").format(format=tr(answer_format(step)))))
