@@ -255,7 +255,7 @@ MUTANTS = (
     Mutant(
         "the class's results write a multiple choice as the option's number",
         "attention_ui/live/questions.py",
-        "return choices.option(int(v) - 1)",
+        "return tr(choices.option(int(v) - 1))",
         'return f"{v:.6g}"',
         ("tests/live/test_results_csv.py",),
     ),

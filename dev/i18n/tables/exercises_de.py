@@ -1,6 +1,8 @@
 """Exercises (issue 36): the exercises' statements, steps, hints, slips, solutions and the
 checker's feedback in de. ``python dev/i18n/fill_po.py de dev/i18n/tables/exercises_de.py``."""
 
+# ruff: noqa: E501 (one entry a line: a translator reads it whole)
+
 # fmt: off
 T = {
     '$W_O$ is what lets the heads talk to each other: every output column mixes numbers from both heads. Without it the result would just be two separate halves.': '$W_O$ lässt die Heads miteinander sprechen: Jede Spalte der Ausgabe mischt Zahlen aus beiden Heads. Ohne diese Matrix wären es nur zwei getrennte Hälften.',

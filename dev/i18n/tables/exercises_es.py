@@ -1,6 +1,8 @@
 """Exercises (issue 36): the exercises' statements, steps, hints, slips, solutions and the
 checker's feedback in es. ``python dev/i18n/fill_po.py es dev/i18n/tables/exercises_es.py``."""
 
+# ruff: noqa: E501 (one entry a line: a translator reads it whole)
+
 # fmt: off
 T = {
     '$W_O$ is what lets the heads talk to each other: every output column mixes numbers from both heads. Without it the result would just be two separate halves.': '$W_O$ es lo que permite que las cabezas se comuniquen: cada columna de la salida mezcla números de ambas cabezas. Sin ella, el resultado serían solo dos mitades separadas.',

@@ -1,6 +1,8 @@
 """Exercises (issue 36): the exercises' statements, steps, hints, slips, solutions and the
 checker's feedback in fr. ``python dev/i18n/fill_po.py fr dev/i18n/tables/exercises_fr.py``."""
 
+# ruff: noqa: E501 (one entry a line: a translator reads it whole)
+
 # fmt: off
 T = {
     '$W_O$ is what lets the heads talk to each other: every output column mixes numbers from both heads. Without it the result would just be two separate halves.': '$W_O$ est ce qui permet aux têtes de communiquer : chaque colonne de la sortie mélange des nombres des deux têtes. Sans elle, le résultat ne serait que deux moitiés séparées.',

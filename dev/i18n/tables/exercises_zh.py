@@ -1,6 +1,8 @@
 """Exercises (issue 36): the exercises' statements, steps, hints, slips, solutions and the
 checker's feedback in zh. ``python dev/i18n/fill_po.py zh dev/i18n/tables/exercises_zh.py``."""
 
+# ruff: noqa: E501 (one entry a line: a translator reads it whole)
+
 # fmt: off
 T = {
     '$W_O$ is what lets the heads talk to each other: every output column mixes numbers from both heads. Without it the result would just be two separate halves.': '$W_O$ 让各个头彼此交流：输出的每一列都混合了两个头的数字。没有它，结果就只是两个分开的半边。',
