@@ -50,7 +50,7 @@ T = {
     'All nine dot products divided by $\\sqrt{4} = 2$.': 'Alle neun Skalarprodukte geteilt durch $\\sqrt{4} = 2$.',
     'All nine dot products, divided by $\\sqrt{2}$.': 'Alle neun Skalarprodukte, geteilt durch $\\sqrt{2}$.',
     'Allowed entries are on and below the diagonal.': 'Die erlaubten Einträge liegen auf und unter der Diagonale.',
-    'Also accepted, with {answer}: {values}': 'Ebenfalls akzeptiert, mit {answer}: {values}',
+    'Also accepted, with {answer}: {values}': 'Ebenfalls akzeptiert (Rechenweg: {answer}): {values}',
     'An attention weight is always between 0 and 1.': 'Ein Attention-Gewicht liegt immer zwischen 0 und 1.',
     'An engineer proposes to drop the {factor} factor to make the model simpler and a little faster. The scenario for this card uses $d_k = 32$ with the scaling switched **off**: open it in the walkthrough and look at the weights.': 'Eine Ingenieurin schlägt vor, den Faktor {factor} wegzulassen, damit das Modell einfacher und etwas schneller wird. Das Szenario dieser Karte nutzt $d_k = 32$ mit **ausgeschalteter** Skalierung: Öffne es in „Schritt für Schritt“ und sieh dir die Gewichte an.',
     'Answer: {format}.': 'Antwort: {format}.',
