@@ -14,7 +14,7 @@ import numpy as np
 from attention_core.attention import AttentionTrace
 from attention_core.exercises import mistakes as wrong
 from attention_core.exercises.model import Mistake, NumericStep, Variant, tolerance
-from attention_core.i18n import N_, Plural, Text
+from attention_core.i18n import N_, Piece, Plural, Text
 
 # What a class can be asked of each stage: (title, the value's field on the trace).
 CELL_STAGES: dict[str, tuple[str, str]] = {
@@ -85,6 +85,7 @@ def _slips(t: AttentionTrace, stage: str, grid: np.ndarray, i: int, j: int, valu
     }[stage]()
     out, seen = [], [value]
     for m in matrix:
+        message: Piece
         if m.key == "transposed":
             if j >= grid.shape[0] or i >= grid.shape[1]:
                 continue  # no swapped cell in a non-square grid

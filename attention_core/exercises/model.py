@@ -53,7 +53,7 @@ class Mistake:
 
     key: str  # one of MISTAKE_LABELS
     value: FloatArray
-    said: Text  # what the learner is told (translated where it is shown)
+    said: Piece  # what the learner is told (translated where it is shown)
 
     @property
     def label(self) -> str:
