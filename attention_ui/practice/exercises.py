@@ -301,7 +301,7 @@ def _see_also(step: ChoiceStep) -> None:
     page = BY_KEY[step.see_also]
     link(
         page.path,
-        _("Try it in the {page}: sweep d_k yourself").format(page=_(page.title).lower()),
+        _("Try it in the {page}: sweep d_k yourself").format(page=_(page.title)),
         icon=":material/science:",
     )
 
