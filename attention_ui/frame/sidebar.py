@@ -11,7 +11,7 @@ from attention_core import PRESETS, InputError, Scenario
 from attention_core.presets import TITLES
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, md_escape
-from attention_ui.frame import examples, grids, guard, keys, lang, links, menu, state
+from attention_ui.frame import examples, grids, guard, keys, lang, language, links, menu, state
 from attention_ui.frame.address import reachable
 from attention_ui.i18n import _, ngettext
 from attention_ui.stages.data import MASK_NAMES
@@ -185,7 +185,7 @@ def share_links() -> None:
         st.button(_("Make a short link"), key="short_link_make", on_click=_on_short_link,
                   icon=":material/link:")  # fmt: skip
     elif made[2] is not None:
-        short = urlencode({keys.SHORT: made[2], **state.language_query()})
+        short = urlencode({keys.SHORT: made[2], **language.language_query()})
         copy_box(f"{page_url}?{short}", "al-share-short", _("Copy short link"))
         days = round(links.LINK_TTL / 86400)
         st.caption(ngettext("Kept on this server for {n} day: the numbers and the page, not "
