@@ -13,7 +13,7 @@ from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import NAME_CHARS, md_escape
 from attention_ui.frame import examples, grids, guard, keys, lang, language, links, menu, state
 from attention_ui.frame.address import reachable
-from attention_ui.i18n import _, ngettext
+from attention_ui.i18n import _, ngettext, said
 from attention_ui.stages.data import MASK_NAMES
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
@@ -34,7 +34,7 @@ def render() -> None:
     navigation()
     lang.picker("lang_sidebar")
     if st.session_state.get(keys.URL_ERROR):
-        st.warning(md_escape(st.session_state[keys.URL_ERROR]))
+        st.warning(md_escape(said(st.session_state[keys.URL_ERROR])))
     scenario = state.get_scenario()
     name = md_escape(shown_name(scenario.name))
     st.markdown(_("Scenario: **{name}**").format(name=name))
@@ -164,7 +164,8 @@ def share_and_export(s: Scenario) -> None:
         _("Load a scenario (JSON)"), type=["json"], key="upload_json", on_change=_on_upload
     )
     if st.session_state.get(UPLOAD_ERROR):
-        st.error(md_escape(st.session_state[UPLOAD_ERROR]))
+        st.error(md_escape(_("That file could not be loaded: {why}").format(
+            why=said(st.session_state[UPLOAD_ERROR]))))  # fmt: skip
 
 
 def share_links() -> None:
@@ -193,7 +194,7 @@ def share_links() -> None:
                             "numbers and the page, not the row or head picked.", days)
                    .format(n=days))  # fmt: skip
     else:
-        st.info(made[3])
+        st.info(said(made[3]))
 
 
 @guard.callback
@@ -238,6 +239,4 @@ def _on_upload() -> None:
     try:
         state.replace_scenario(Scenario.from_json(f.getvalue()))
     except InputError as exc:
-        st.session_state[UPLOAD_ERROR] = _("That file could not be loaded: {why}").format(
-            why=exc.message
-        )
+        st.session_state[UPLOAD_ERROR] = exc.text  # shown in the language of the run showing it

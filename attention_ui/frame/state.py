@@ -23,6 +23,7 @@ from attention_core import (
     Scenario,
     default_scenario,
 )
+from attention_core.errors import Text
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import NAME_CHARS, edited_name
@@ -115,9 +116,9 @@ def _follow_url() -> None:
     set_scenario(scenario)
 
 
-def scenario_from_query() -> tuple[Scenario, str | None]:
+def scenario_from_query() -> tuple[Scenario, Text | None]:
     """The scenario in ``?s=`` (or behind a short link's ``?l=``), or the default one and a
-    message saying why not."""
+    message saying why not (shown with ``i18n.said``)."""
     raw = url_value(URL_KEY)
     if not raw and url_value(SHORT):
         raw, why = _follow_short_link(url_value(SHORT) or "")
@@ -128,10 +129,10 @@ def scenario_from_query() -> tuple[Scenario, str | None]:
     try:
         return Scenario.from_url(raw), None
     except InputError as exc:
-        return default_scenario(), exc.message
+        return default_scenario(), exc.text
 
 
-def _follow_short_link(link: str) -> tuple[str | None, str | None]:
+def _follow_short_link(link: str) -> tuple[str | None, Text | None]:
     """A short link's ?s= text (its page is switched to once the page list is known:
     ``linked_page``), or None and why not. The id leaves the address: the next run writes
     the full ?s=, which needs no server."""
@@ -271,7 +272,8 @@ def clear_field(field: str) -> None:
 
 
 def flash(message: str) -> None:
-    """A toast for the next run, whichever page it draws (see ``pop_flashes``)."""
+    """A toast for the next run, whichever page it draws (see ``pop_flashes``): already in
+    the session's language (the run that flashes it speaks it too)."""
     st.session_state.setdefault(FLASH, []).append(message)
 
 
@@ -300,8 +302,9 @@ def editor_base(name: str) -> FloatArray | None:
     return bases.get(name)
 
 
-def field_errors() -> dict[str, str]:
-    """Messages for inputs that could not be read at all (tokens, pasted text)."""
+def field_errors() -> dict[str, Text]:
+    """Messages for inputs that could not be read at all (tokens, pasted text), each shown
+    with ``i18n.said`` in the language of the run that shows it."""
     return st.session_state.setdefault(FIELD_ERRORS, {})
 
 

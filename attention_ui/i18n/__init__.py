@@ -12,6 +12,8 @@ process) never share it. Nothing here holds a current language.
   ``Plural-Forms``: one form in Chinese, two in the others).
 - ``N_("text")``: only marks a string for extraction (a table of titles); translate it where
   it is shown, with ``_(text)``.
+- ``said(error)``: a core message (an ``InputError``'s ``Text``: an ``N_``-marked template
+  and its values) translated and filled in.
 
 The catalogues are ``locale/<code>/LC_MESSAGES/messages.po`` (made and updated with Babel:
 ``make i18n-extract``, ``make i18n-update``), compiled to ``.mo`` by ``make i18n-compile``,
@@ -26,6 +28,8 @@ import gettext
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+
+from attention_core.errors import InputError, Text
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 TEMPLATE = LOCALE_DIR / "messages.pot"
@@ -91,6 +95,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for the marker)
     """Mark ``message`` for the catalogue without translating it here."""
     return message
+
+
+def _lookup(template: str, plural: str | None, n: int) -> str:
+    return _(template) if plural is None else ngettext(template, plural, n)
+
+
+def said(message: Text | InputError | str) -> str:
+    """A message of the core (an ``InputError``'s, or a ``Text`` the UI keeps) in this run's
+    language, its values filled in: the one place a core message is translated. A plain
+    string is translated as it is (English when the catalogue has no entry for it)."""
+    if isinstance(message, InputError):
+        message = message.text
+    if isinstance(message, Text):
+        return message.render(_lookup)
+    return _(message)
 
 
 @cache
