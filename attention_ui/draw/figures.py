@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -261,7 +262,32 @@ def text_px(text: str, font: float) -> float:
     a digit 0.56 em, a point or comma 0.28 em, any other character CHAR. Numbers need the
     digits' own width: at CHAR a phone's 6-column grid would hide "−0.91", which fits."""
     widths = {**dict.fromkeys("0123456789", 0.56), ".": 0.28, ",": 0.28}
-    return font * sum(widths.get(c, CHAR) for c in html.unescape(text))
+    return font * sum(widths.get(c, 1.0 if _wide(c) else CHAR) for c in html.unescape(text))
+
+
+def _wide(c: str) -> bool:
+    """A character a whole em wide: Chinese, Japanese, full-width punctuation."""
+    return unicodedata.east_asian_width(c) in ("W", "F")
+
+
+def wrap_title(text: str, px: float, font: float) -> tuple[str, int]:
+    """``text`` in lines (Plotly's ``<br>``) of at most ``px`` in ``font`` px type, and how
+    many lines: a translated title can be longer than the English one its chart was sized
+    for (German) and must not be cut at the chart's edge. Lines break at spaces, and between
+    any two wide characters (Chinese has no spaces); a single word wider than ``px`` keeps
+    its line."""
+    if "<br>" in text or text_px(text, font) <= px:
+        return text, text.count("<br>") + 1
+    pieces = re.findall(r"[^\s]+\s*", text)
+    pieces = [q for p in pieces for q in (list(p) if any(map(_wide, p)) else [p])]
+    lines, line = [], ""
+    for piece in pieces:
+        if line and text_px((line + piece).rstrip(), font) > px:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line.rstrip())
+    return "<br>".join(lines), len(lines)
 
 
 def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[int, int]:
@@ -311,7 +337,8 @@ def cell_px(shape: tuple[int, int]) -> int:
 def grid_width(title: str, left: int, right: int, cells: float, font: int = FONT["size"]) -> int:
     """A heatmap figure's width (px): its cells and margins, or its title's if wider (a
     one-row grid's title was cut to "Raw scores Q Kᵀ (1 × 3" on a phone)."""
-    title_px = text_px(re.sub(r"<[^>]*>", "", title), TITLE_FONT * font) + 16
+    lines = re.split(r"<br>", title) or [""]
+    title_px = max(text_px(re.sub(r"<[^>]*>", "", t), TITLE_FONT * font) for t in lines) + 16
     return int(max(left + cells + right, title_px))
 
 

@@ -198,7 +198,7 @@ def wrong_rows_caption(pair: tuple[History, History]) -> str:
         "median size of what reaches such a row's scores (|dL/dscores|). Saturated on a "
         "wrong key, a row gets almost none and cannot move. A line ends where its run has "
         "no wrong row left. At step {step}: {runs}."
-    ).format(step=pair[0].done, runs="; ".join(parts))
+    ).format(step=pair[0].done, runs=_("{first}; {second}").format(first=parts[0], second=parts[1]))
 
 
 @guard.fragment

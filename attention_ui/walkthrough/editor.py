@@ -24,7 +24,7 @@ from attention_core.errors import Text
 from attention_core.parsing import EMPTY
 from attention_core.resize import FILLS
 from attention_core.types import FloatArray
-from attention_ui.draw.text import md_escape, shape, vector_columns
+from attention_ui.draw.text import md_escape, shape, titled, vector_columns
 from attention_ui.frame import edits, grids, guard, keys, state
 from attention_ui.frame.widgets import error
 from attention_ui.i18n import N_, _, said
@@ -212,7 +212,7 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
         state.reset_editors()
         base = state.editor_base(name)
     base = np.atleast_2d(base)
-    st.markdown(f"**{name}** ({shape(base)}): {_(MATRIX_HELP[name])}")
+    st.markdown(titled(f"**{name}** ({shape(base)})", _(MATRIX_HELP[name])))  # "X (6 × 4): ..."
     shown = cell_strings(base)  # (rows, cols) of str
     rows = fitting_labels(row_labels(draft, name), base.shape[0])
     # Object dtype, not pandas 3's inferred str: inferring it costs about 1 ms a grid (4 grids
@@ -277,16 +277,18 @@ def read_cells(
 
 
 def _fill_buttons(name: str) -> None:
-    cols = st.columns(3)
-    for col, how in zip(cols, FILLS, strict=True):
-        col.button(
-            _(FILL_NAMES[how]),
-            key=f"fill_{name}_{how}",
-            on_click=_on_fill,
-            args=(name, how),
-            help=_(FILL_HELP[how]).format(name=name),
-            width="stretch",
-        )
+    """One button per fill, in a row that wraps: a label longer than the English one (the
+    German "Einheitsmatrix") is shown whole, where three equal columns cut it to "Einhei…"."""
+    with st.container(horizontal=True, gap="small"):
+        for how in FILLS:
+            st.button(
+                _(FILL_NAMES[how]),
+                key=f"fill_{name}_{how}",
+                on_click=_on_fill,
+                args=(name, how),
+                help=_(FILL_HELP[how]).format(name=name),
+                width="content",
+            )
 
 
 def _paste_box(name: str) -> None:

@@ -64,7 +64,7 @@ def test_the_lab_in_german_its_settings_captions_and_charts() -> None:
     assert at.selectbox(key=keys.TR_TASK).label == "Aufgabe"
     assert at.selectbox(key=keys.TR_TASK).format_func("previous").startswith("Vorheriges Token")
     assert at.button(key="tr_open_True").label == "Mit 1/√d_k öffnen"
-    loss = chart(at, "Loss (quadratischer Fehler der Ausgabe)")
+    loss = chart(at, "Loss (quadratischer Ausgabefehler)")
     assert [t["name"] for t in loss["data"]] == ["ohne Skalierung", "mit 1/√d_k"]
     assert loss["layout"]["xaxis"]["title"]["text"] == "Trainingsschritt"
     assert "Schritt %{x}" in loss["data"][0]["hovertemplate"]
