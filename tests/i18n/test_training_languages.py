@@ -180,9 +180,14 @@ def test_a_link_that_cannot_be_read_says_so_in_french() -> None:
 
 # ---- the editor's states and the sidebar, English against German -------------------------
 def editor_states(code: str) -> dict[str, AppTest]:
-    """The Inputs page open, with an error, after an example is loaded, after Undo."""
+    """The Inputs page open (the sidebar's Share and export open, a short link made), with
+    an error, after an example is loaded, after Undo."""
     out = {}
     at = app(code, INPUTS)
+    at.session_state["share_export"] = True  # the sidebar's Share and export, open
+    at.run()
+    at.sidebar.button(key="short_link_make").click().run()
+    assert at.sidebar.text_input(key="scenario_name_" + str(at.session_state["editor_gen"]))
     out["open"] = english_pieces(at)
     at.text_input(key="tokens_text").set_value("").run()
     out["error"] = english_pieces(at)
