@@ -18,8 +18,8 @@ from attention_ui.draw.figures import (
     side_room,
     text_px,
     top_room,
-    wrap_title,
 )
+from attention_ui.draw.measure import wrap_title
 from attention_ui.draw.text import minus
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
