@@ -10,7 +10,7 @@ import streamlit as st
 from attention_core import PRESETS, InputError, Scenario
 from attention_core.presets import TITLES
 from attention_core.scenario import MAX_URL_CHARS
-from attention_ui.draw.text import NAME_CHARS, md_escape
+from attention_ui.draw.text import EDITED, NAME_CHARS, md_escape
 from attention_ui.frame import examples, grids, guard, keys, lang, language, links, menu, state
 from attention_ui.frame.address import reachable
 from attention_ui.i18n import _, ngettext, said
@@ -86,6 +86,8 @@ def shown_name(name: str) -> str:
     itself travels in links in English), the learner's own name as typed, never translated."""
     if not name:
         return _("your own")
+    if name.endswith(EDITED) and name != EDITED:  # the app's mark, in the session's language
+        return _("{name} (edited)").format(name=shown_name(name.removesuffix(EDITED)))
     return _(name) if name in PRESET_TITLES else name
 
 

@@ -232,3 +232,17 @@ def test_said_translates_a_core_message_with_its_values_and_keeps_the_english() 
         assert i18n.said(err.value).startswith("le scénario de ce lien n'a pas pu être lu")
     finally:
         i18n.set_language_source(before)
+
+
+def test_an_edited_example_is_named_in_the_language_in_the_sidebar() -> None:
+    """The name travels in links as the app writes it ("... (edited)"); the sidebar shows
+    the example's title and the mark in the session's language."""
+    at = app("de", INPUTS)
+    grid = grid_key(at, "W_k")
+    at.session_state[grid] = {"edited_rows": {0: {"d1": "0.5"}}, "added_rows": [],
+                              "deleted_rows": []}  # fmt: skip
+    at.run()
+    assert at.session_state[keys.SCENARIO].name == "The cat sat on the mat (edited)"
+    sidebar = " ".join(str(m.value) for m in at.sidebar.markdown).replace("\\", "")
+    assert "Die Katze auf der Matte (The cat sat on the mat) (bearbeitet)" in sidebar, sidebar
+    assert "(edited)" not in sidebar

@@ -154,6 +154,7 @@ T = {
         "{run}, Schritt {step}: {n} Zeile des Batches festgefahren (größtes Gewicht ≥ {share} auf einem falschen Key), {gradient}",
         "{run}, Schritt {step}: {n} Zeilen des Batches festgefahren (größtes Gewicht ≥ {share} auf einem falschen Key), {gradient}",
     ),
+    "{name} (edited)": "{name} (bearbeitet)",
     "{first}; {second}": "{first}; {second}",
     "{run}, {what}": "{run}, {what}",
     "{run}: weights at step {step}": "{run}: Gewichte bei Schritt {step}",

@@ -154,6 +154,7 @@ T = {
         "{run}, paso {step}: {n} fila del lote atascada (mayor peso ≥ {share} en una clave incorrecta), {gradient}",
         "{run}, paso {step}: {n} filas del lote atascadas (mayor peso ≥ {share} en una clave incorrecta), {gradient}",
     ),
+    "{name} (edited)": "{name} (editado)",
     "{first}; {second}": "{first}; {second}",
     "{run}, {what}": "{run}, {what}",
     "{run}: weights at step {step}": "{run}: pesos en el paso {step}",

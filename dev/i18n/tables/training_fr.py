@@ -154,6 +154,7 @@ T = {
         "{run}, pas {step}\xa0: {n} ligne du lot bloquée (plus grand poids ≥ {share} sur une mauvaise clé), {gradient}",
         "{run}, pas {step}\xa0: {n} lignes du lot bloquées (plus grand poids ≥ {share} sur une mauvaise clé), {gradient}",
     ),
+    "{name} (edited)": "{name} (modifié)",
     "{first}; {second}": "{first}\xa0; {second}",
     "{run}, {what}": "{run}, {what}",
     "{run}: weights at step {step}": "{run}\xa0: poids au pas {step}",

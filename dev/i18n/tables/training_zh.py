@@ -148,6 +148,7 @@ T = {
     "{run}, step {step}: {n} row of the batch stuck (largest weight ≥ {share} on a wrong key), {gradient}": (
         "{run}，第 {step} 步：批次中有 {n} 行卡住（最大权重 ≥ {share} 且落在错误的键上），{gradient}",
     ),
+    "{name} (edited)": "{name}（已编辑）",
     "{first}; {second}": "{first}；{second}",
     "{run}, {what}": "{run}，{what}",
     "{run}: weights at step {step}": "{run}：第 {step} 步的权重",
