@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Union
 
 Param = Union[str, "Text", "Plural"]
@@ -32,11 +33,18 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's name for the marker)
     return message
 
 
-def _freeze(params: dict[str, Param]) -> tuple[tuple[str, Param], ...]:
+def _freeze(params: dict[str, Param | int]) -> tuple[tuple[str, Param], ...]:
+    """The parameters in a fixed order; a whole number (a row, a count) as its digits, the
+    same in every language. Anything else must come formatted (a float's digits are the
+    core's choice, never the language's)."""
+    frozen: dict[str, Param] = {}
     for name, value in params.items():
+        if isinstance(value, Integral) and not isinstance(value, bool):  # NumPy's too
+            value = str(int(value))
         if not isinstance(value, str | Text | Plural):
             raise TypeError(f"parameter {name!r} must be formatted by the core: {value!r}")
-    return tuple(sorted(params.items()))
+        frozen[name] = value
+    return tuple(sorted(frozen.items()))
 
 
 @dataclass(frozen=True, init=False)
@@ -46,9 +54,13 @@ class Text:
     template: str
     params: tuple[tuple[str, Param], ...]
 
-    def __init__(self, template: str, /, **params: Param) -> None:
+    def __init__(self, template: str, /, **params: Param | int) -> None:
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "params", _freeze(params))
+
+    def with_params(self, **params: Param | int) -> Text:
+        """The same template with more (or other) parameters."""
+        return Text(self.template, **{**dict(self.params), **params})
 
     def english(self) -> str:
         if not self.params:
@@ -68,7 +80,7 @@ class Plural:
     n: int
     params: tuple[tuple[str, Param], ...]
 
-    def __init__(self, singular: str, plural: str, n: int, /, **params: Param) -> None:
+    def __init__(self, singular: str, plural: str, n: int, /, **params: Param | int) -> None:
         object.__setattr__(self, "singular", singular)
         object.__setattr__(self, "plural", plural)
         object.__setattr__(self, "n", int(n))

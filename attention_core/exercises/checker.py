@@ -40,7 +40,7 @@ def check_answer(step: NumericStep, text: str) -> Feedback:
         answer, used_percent, note = _read(step, text)
     except InputError as exc:
         mistake = "percent_mixed" if exc.where == "percent" else None
-        problem = _PROBLEMS.get(exc.where) or exc.message  # the parser's own: English
+        problem = _PROBLEMS.get(exc.where) or exc.text  # the parser's own words, a Text
         said = Text("Could not read that answer: {problem}.", problem=problem)
         return Feedback(False, (said,), mistake=mistake)
     hit = _closest(answer, step.accepted, step.tolerance)

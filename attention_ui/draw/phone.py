@@ -11,12 +11,15 @@ import plotly.graph_objects as go
 from attention_ui.draw.figures import (
     BAR_PX,
     COLORBAR,
+    FONT,
+    TITLE_FONT,
     grid_width,
     is_square_grid,
     side_room,
     text_px,
     top_room,
 )
+from attention_ui.draw.measure import wrap_title
 from attention_ui.draw.text import minus
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
@@ -38,6 +41,8 @@ def for_phone(figure: go.Figure) -> go.Figure:
     if figure.layout.width is not None and not is_square_grid(figure):
         return figure  # already laid out for a phone (the model labs' figures)
     heat = [trace for trace in figure.data if trace.type == "heatmap"]
+    if not heat:
+        _fit_title(figure)
     for trace in heat:
         if trace.text is not None:
             trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
@@ -67,6 +72,23 @@ def for_phone(figure: go.Figure) -> go.Figure:
         figure.update_xaxes(tickangle=angle)
         figure.update_annotations(font={"size": PHONE_FONT - 1})
     return figure
+
+
+PHONE_TITLE = 400  # px of a chart's title as text_px counts them (measured: 335 of 358 drawn)
+
+
+def _fit_title(figure: go.Figure) -> None:
+    """A chart's title too wide for the phone's screen in lines that fit (a German title was
+    cut at the edge), the top margin grown by a line for each line added."""
+    title = figure.layout.title.text
+    if not title:
+        return
+    font = (figure.layout.font.size or FONT["size"]) * TITLE_FONT
+    wrapped, lines = wrap_title(title, PHONE_TITLE, font)
+    if lines > 1 and wrapped != title:
+        figure.layout.title.text = wrapped
+        top = figure.layout.margin.t if figure.layout.margin.t is not None else 80
+        figure.layout.margin.t = int(top + (lines - 1) * font * 1.3)
 
 
 def _square_height(figure: go.Figure, heat: list, top: int) -> int:

@@ -16,6 +16,7 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import grids, look
 from attention_ui.frame.pages import BY_KEY, neighbours
 from attention_ui.i18n import N_, _
+from attention_ui.i18n.texts import tr
 from attention_ui.stages.registry import Stage
 
 
@@ -78,17 +79,20 @@ def prev_next(key: str) -> None:
         link(nxt.path, f"{_(nxt.title)} →", row)
 
 
-def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None) -> str:
+def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None,
+                   format_func: Callable[[str], str] = str) -> str:  # fmt: skip
     """One of several sections, chosen in a row of options (a segmented control, which is a
-    radio group named ``label``; ``default``: the first unless named); the caller draws only
-    the chosen one.
+    radio group named ``label``; ``default``: the first unless named; ``format_func``: each
+    name as shown, ``_`` for English msgids); the caller draws only the chosen one.
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
     bench/pages/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
     """
     first = names[0] if default is None else default
+    shown = {n: format_func(n) for n in names}  # in this run (see sidebar.preset_picker)
     chosen = st.segmented_control(label, names, default=first, required=True, key=key,
+                                  format_func=shown.__getitem__,
                                   label_visibility="collapsed")  # fmt: skip
     return chosen if chosen in names else first
 
@@ -193,14 +197,14 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
             _(
                 "Your latest edit has a problem, so this page still shows the last valid "
                 "scenario. The problem: {problem}"
-            ).format(problem=md_escape(err.message))
+            ).format(problem=md_escape(tr(err)))
         )
     elif dropped := grids.dropped_cells():  # a bad cell, left on Inputs: it was not kept
         slot.warning(
             _(
                 "Not kept from your edits on Inputs: {cells}. This page shows the last valid "
                 "scenario, with that cell's last number; Inputs shows it too."
-            ).format(cells=md_escape("; ".join(dropped)))
+            ).format(cells=md_escape("; ".join(tr(d) for d in dropped)))
         )
 
 

@@ -12,6 +12,7 @@ process) never share it. Nothing here holds a current language.
   ``Plural-Forms``: one form in Chinese, two in the others).
 - ``N_("text")``: only marks a string for extraction (a table of titles); translate it where
   it is shown, with ``_(text)``.
+- The core's texts with values (``Text``, ``Plural``, an ``InputError``): ``texts.tr``.
 
 The catalogues are ``locale/<code>/LC_MESSAGES/messages.po`` (made and updated with Babel:
 ``make i18n-extract``, ``make i18n-update``), compiled to ``.mo`` by ``make i18n-compile``,

@@ -5,21 +5,26 @@ pieces, English templates with named parameters whose numbers it formatted itsel
 ``Message`` is a few such pieces, said one after another. ``tr`` looks each template up with
 ``_``/``ngettext`` in this run's language, fills in the parameters (translating those that
 are texts too) and joins a message's sentences as the language does (no space in Chinese).
-A plain string is final: a number, a matrix, a token the learner typed.
+A plain string is final: a number, a matrix, a token the learner typed. The core's input
+errors (``InputError``) carry a ``Text`` too, shown the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attention_core.errors import InputError
 from attention_core.i18n import Param, Piece, Plural, Text
 from attention_ui.i18n import _, ngettext
 
 
-def tr(said: Param | Sequence[Piece] | None) -> str:
-    """``said`` in this run's language (English where the catalogue has no entry)."""
+def tr(said: Param | Sequence[Piece] | InputError | None) -> str:
+    """``said`` in this run's language (English where the catalogue has no entry); an
+    ``InputError`` says its ``text``."""
     if said is None:
         return ""
+    if isinstance(said, InputError):
+        said = said.text
     if isinstance(said, str):
         return said
     if isinstance(said, Text):
