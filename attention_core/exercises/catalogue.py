@@ -522,7 +522,7 @@ def _two_heads() -> Exercise:
             matrices=f"$$X = {tex(m.X)},\\quad W_q = {tex(m.W_q)},\\quad W_k = {tex(m.W_k)}$$"
             f"\n\n$$W_v = {tex(m.W_v)},\\quad W_O = {tex(m.W_o)}$$",
         ),
-        scenario=m.head_scenario(0, "Exercise: two heads (head 1 alone)"),
+        scenario=m.head_scenario(0, N_("Exercise: two heads (head 1 alone)")),
         steps=(
             head_weights_step(
                 mh,

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
+from attention_core.exercises.scenarios import NAMES as EXERCISE_NAMES
 from attention_core.presets import TITLES
 from attention_core.scenario import MAX_URL_CHARS
 from attention_ui.draw.text import EDITED, NAME_CHARS, md_escape
@@ -19,7 +20,7 @@ from attention_ui.stages.data import MASK_NAMES
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
-PRESET_TITLES = frozenset(TITLES.values())
+PRESET_TITLES = frozenset(TITLES.values()) | EXERCISE_NAMES  # the app's names, translated
 
 
 def toasts() -> None:

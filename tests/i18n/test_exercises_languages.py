@@ -239,3 +239,22 @@ def test_a_slip_a_hint_and_the_solution_in_a_language(code: str) -> None:
         [*markdown, *(e.value for e in (*at.error, *at.info, *at.caption)),
          *(b.label for b in at.button), *(t.label for t in at.tabs)])  # fmt: skip
     assert [w for w in ENGLISH if w in _plain(page)] == []
+
+
+def test_an_exercise_scenario_is_named_in_the_learners_language() -> None:
+    """The scenarios the exercises open in the walkthrough keep an English name (links,
+    files) and show it translated in the sidebar, like an example's title."""
+    from attention_core.exercises.scenarios import NAMES
+    from attention_ui.frame.sidebar import shown_name
+
+    assert "Exercise: causal mask" in NAMES
+    before = i18n._source[0]
+    i18n.set_language_source(lambda: "es")
+    try:
+        assert shown_name("Exercise: causal mask") == "Ejercicio: máscara causal"
+        assert shown_name("Exercise: two heads (head 1 alone)") == (
+            "Ejercicio: dos cabezas (solo la cabeza 1)"
+        )
+        assert shown_name("My own: causal mask") == "My own: causal mask"  # typed: as is
+    finally:
+        i18n.set_language_source(before)
