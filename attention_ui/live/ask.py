@@ -21,7 +21,7 @@ from attention_core.exercises.model import ChoiceStep, Feedback, Step
 from attention_core.exercises.text import answer_format
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys
-from attention_ui.live import session
+from attention_ui.live import session, teaching
 from attention_ui.live.figures import tally_alternative, tally_figure
 from attention_ui.live.questions import (
     EXERCISE,
@@ -183,7 +183,7 @@ def _projected() -> None:
             st.markdown(f"**Question:** {_prompt(q, step)}")
             if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
                 st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
-            st.caption(f"{tally.answered} of {count(session.followers() or 0, 'student')} "
+            st.caption(f"{tally.answered} of {count(teaching.followers() or 0, 'student')} "
                        "answered")  # fmt: skip
             if q.revealed:
                 st.markdown(_answer_line("Answer", step))
@@ -203,7 +203,7 @@ PROJECTED_CSS = """
 
 def _tally_chart(tally: Tally, key: str) -> None:
     bars = tally.bars()
-    plot(tally_figure(bars, tally.answered, session.followers()), key=key,
+    plot(tally_figure(bars, tally.answered, teaching.followers()), key=key,
          alt=tally_alternative(bars, tally.answered))  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from attention_ui.frame import guard, keys, state
 from attention_ui.frame.address import join_address
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.i18n import N_, _
-from attention_ui.live import ask, dashboard, session
+from attention_ui.live import ask, dashboard, session, teaching
 from attention_ui.live.qr import qr_img
 from attention_ui.live.rooms import ROOM_TTL
 from attention_ui.live.views import RECONNECTING
@@ -49,7 +49,7 @@ def go_live_button(page: str, label: str = N_("Go live")) -> None:
     if st.session_state.get(keys.LIVE_WAS_STUDENT):
         return
     st.button(_(label), key="live_start", icon=":material/groups:", width="stretch",
-              on_click=guard.callback(session.start_class), args=(page,),
+              on_click=guard.callback(teaching.start_class), args=(page,),
               help=_("Start a live class: students join with a code or a QR code, and their "
                      "phones follow you to any page."))  # fmt: skip
 
@@ -66,12 +66,12 @@ def projector_strip(page: str) -> None:
 
 @st.fragment(run_every=COUNT_EVERY_S)
 def _strip(code: str) -> None:
-    n = session.followers()
+    n = teaching.followers()
     label = f"{code} · {n}" if n is not None else code
     help_text = (RECONNECTING if n is None else
                  f"{count(n, 'student')} following. Press to show the join screen.")  # fmt: skip
     st.button(label, key="live_strip", icon=":material/groups:", width="stretch",
-              help=help_text, on_click=guard.callback(session.drive),
+              help=help_text, on_click=guard.callback(teaching.drive),
               kwargs={"join": True})  # fmt: skip
 
 
@@ -83,7 +83,7 @@ def teacher_bar() -> None:
     with st.container(key="live_teacher_bar", horizontal=True, vertical_alignment="center"):
         st.markdown(f":red[●] **Live class {s.code}**: the class follows you to this page")
         st.button("Join screen", key="live_join_show", icon=":material/qr_code_2:",
-                  on_click=guard.callback(session.drive), kwargs={"join": True})  # fmt: skip
+                  on_click=guard.callback(teaching.drive), kwargs={"join": True})  # fmt: skip
         console_link()
         count_line()
     ask.projector_results()  # a question out: on whatever page the class is
@@ -112,7 +112,7 @@ def count_line() -> None:
     s = session.seat()
     if s is None or not s.teaching:
         return
-    n = session.followers()
+    n = teaching.followers()
     if n is None or s.down:
         st.caption(RECONNECTING)
         return
@@ -135,7 +135,7 @@ def join_screen() -> bool:
         join_card(s.code)
         with st.container(horizontal=True, key="live_join_actions"):
             st.button("Start the lesson", key="live_join_hide", type="primary",
-                      icon=":material/play_arrow:", on_click=guard.callback(session.drive),
+                      icon=":material/play_arrow:", on_click=guard.callback(teaching.drive),
                       kwargs={"join": False})  # fmt: skip
             console_link()
         count_line()

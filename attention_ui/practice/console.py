@@ -22,6 +22,7 @@ from attention_ui.live import ask as live_ask
 from attention_ui.live import dashboard as live_pace
 from attention_ui.live import session as live
 from attention_ui.live import teacher as live_teacher
+from attention_ui.live import teaching
 from attention_ui.live.rooms import Room
 from attention_ui.live.views import RECONNECTING
 from attention_ui.practice import present
@@ -37,7 +38,7 @@ def render() -> None:
     if s is None or not s.teaching:
         _not_live()
         return
-    room = live.room()
+    room = teaching.room()
     if room is None:
         st.warning(RECONNECTING, icon=":material/sync_problem:")
         return
@@ -104,9 +105,9 @@ def _where(room: Room, scenario: Scenario) -> str:
                 f"**{md_escape(plan[k - 1].title)}**")  # fmt: skip
     with st.container(horizontal=True, key="console_steps"):
         st.button("Back", key="console_back", icon=":material/arrow_back:", disabled=k == 1,
-                  on_click=guard.callback(live.drive), kwargs={"step": k - 1})  # fmt: skip
+                  on_click=guard.callback(teaching.drive), kwargs={"step": k - 1})  # fmt: skip
         st.button("Next", key="console_next", type="primary", icon=":material/arrow_forward:",
-                  disabled=k == n, on_click=guard.callback(live.drive),
+                  disabled=k == n, on_click=guard.callback(teaching.drive),
                   kwargs={"step": k + 1})  # fmt: skip
     return "intro" if plan[k - 1].stage == "intro" else plan[k - 1].stage
 
@@ -122,7 +123,7 @@ def _go_to(room: Room) -> None:
 
 
 def _go() -> None:
-    live.drive(page=st.session_state[GO_TO_KEY], params={})
+    teaching.drive(page=st.session_state[GO_TO_KEY], params={})
 
 
 def _example() -> None:
@@ -136,21 +137,21 @@ def _pause_and_join(s: live.Seat, room: Room) -> None:
     with st.container(horizontal=True, key="console_controls"):
         if s.paused:
             st.button("Go on", key="live_resume", type="primary", icon=":material/play_arrow:",
-                      on_click=guard.callback(live.set_paused), args=(False,))  # fmt: skip
+                      on_click=guard.callback(teaching.set_paused), args=(False,))  # fmt: skip
         else:
             st.button("Pause: eyes on the screen", key="live_pause_btn", icon=":material/pause:",
-                      on_click=guard.callback(live.set_paused), args=(True,))  # fmt: skip
+                      on_click=guard.callback(teaching.set_paused), args=(True,))  # fmt: skip
         shown = room.join
         st.button("Hide the join screen" if shown else "Show the join screen",
                   key="console_join", icon=":material/qr_code_2:",
-                  on_click=guard.callback(live.drive), kwargs={"join": not shown})  # fmt: skip
+                  on_click=guard.callback(teaching.drive), kwargs={"join": not shown})  # fmt: skip
 
 
 def _end() -> None:
     with st.popover("End the class", icon=":material/stop:", key="console_end"):
         st.markdown("Every phone leaves the class, and its answers are deleted with it.")
         st.button("End it for everyone", key="live_end", type="primary",
-                  on_click=guard.callback(live.end_class))  # fmt: skip
+                  on_click=guard.callback(teaching.end_class))  # fmt: skip
 
 
 CSS = """
