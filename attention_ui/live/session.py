@@ -30,8 +30,10 @@ import streamlit as st
 
 from attention_core import InputError, Scenario
 from attention_ui.frame import keys, state
+from attention_ui.i18n import _
 from attention_ui.live.hub import Hub
 from attention_ui.live.rooms import (
+    CODE_LEN,
     JoinLimiter,
     NoRoomError,
     Room,
@@ -123,15 +125,15 @@ def _new_code(code: str | None) -> bool:
 
 def take_teacher_seat(link: str) -> str | None:
     """``CODE.SECRET`` from a control link: the room's teacher seat, or why not."""
-    code, _, secret = link.partition(".")
+    code, _dot, secret = link.partition(".")
     code = normalise_code(code) or ""
     try:
         if not code or not secret or not hub().rooms.is_teacher(code, secret):
-            return "This control link does not drive any live class (it may be old or wrong)."
+            return _("This control link does not drive any live class (it may be old or wrong).")
     except NoRoomError:
-        return "The live class of this control link has ended."
+        return _("The live class of this control link has ended.")
     except StoreDownError:
-        return "The live class cannot be reached just now: open the control link again soon."
+        return _("The live class cannot be reached just now: open the control link again soon.")
     st.session_state[keys.LIVE] = Seat("teacher", code, secret)
     st.session_state.pop(keys.LIVE_SHOWN, None)  # take the room as it is before writing it
     return None
@@ -169,22 +171,23 @@ def join(text: str) -> bool:
 def _why_not(text: str, tries: dict) -> str | None:
     wait = tries["next"] - time.time()
     if wait > 0:
-        return f"Too many wrong codes: try again in {math.ceil(wait)} s."
+        return _("Too many wrong codes: try again in {seconds} s.").format(seconds=math.ceil(wait))
     code = normalise_code(text)
     limiter, client = JoinLimiter(hub().rooms.store), _client()
     try:
         if not limiter.allowed(client):
-            return "Too many wrong codes from this device: try again in a minute."
+            return _("Too many wrong codes from this device: try again in a minute.")
         if code is not None:
             hub().rooms.get(code)
     except NoRoomError:
-        return _wrong(tries, limiter, client, f"No live class has the code {code}: check it "
-                      "with your teacher (the class may have ended).")  # fmt: skip
+        why = _("No live class has the code {code}: check it with your teacher (the class may "
+                "have ended).").format(code=code)  # fmt: skip
+        return _wrong(tries, limiter, client, why)
     except StoreDownError:
-        return "The live class cannot be reached just now: try again in a moment."
+        return _("The live class cannot be reached just now: try again in a moment.")
     if code is None:
-        return _wrong(tries, limiter, client, "That is not a class code: a code has 5 letters "
-                      "and digits, like K7MQ4.")  # fmt: skip
+        why = _("That is not a class code: a code has {n} letters and digits, like {example}.")
+        return _wrong(tries, limiter, client, why.format(n=CODE_LEN, example="K7MQ4"))
     tries.update(wrong=0, next=0.0)
     st.session_state[keys.LIVE] = Seat("student", code)
     state.set_url_value(keys.JOIN, code)  # a reload, or a phone that slept, rejoins
@@ -308,7 +311,7 @@ def _room(s: Seat) -> Room | None:
     try:
         room = hub().rooms.get(s.code)
     except NoRoomError:
-        leave("The live class has ended.")
+        leave(_("The live class has ended."))
         return None
     except StoreDownError:
         s.down = True

@@ -18,6 +18,7 @@ import streamlit as st
 
 from attention_ui.frame import keys, state
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.i18n import _
 from attention_ui.live.rooms import NoRoomError, NotTeacherError, Room
 from attention_ui.live.session import Seat, hub, page_params, seat
 from attention_ui.storage.store import StoreDownError
@@ -119,7 +120,7 @@ def end_class() -> None:
         s.down = True
         return
     st.session_state[keys.LIVE] = None
-    state.flash("The live class has ended.")
+    state.flash(_("The live class has ended."))
 
 
 def _drive(s: Seat, **changes: object) -> None:
@@ -130,7 +131,7 @@ def _drive(s: Seat, **changes: object) -> None:
         return
     except (NoRoomError, NotTeacherError):
         st.session_state[keys.LIVE] = None
-        state.flash("The live class has ended.")
+        state.flash(_("The live class has ended."))
         return
     s.down, s.applied = False, room.version
 

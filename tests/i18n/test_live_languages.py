@@ -63,7 +63,7 @@ def lesson(langs: tuple[str, ...], answers: tuple[str, ...]) -> dict[str, int]:
     for phone, text in zip(phones, answers, strict=True):
         phone.run()
         phone.text_input(key="live_answer").set_value(text)
-        phone.button(key="FormSubmitter:live_answer_form-Send").click().run()
+        phone.button(key="live_answer_send").click().run()
         assert not phone.exception, [e.value for e in phone.exception]
     console.run()
     chart = [c for c in console.get("plotly_chart") if "answered" in c.proto.spec]
