@@ -85,14 +85,18 @@ def teacher_ask(stage_on_screen: str, scenario: Scenario) -> None:
     s = session.seat()
     if s is None or not s.teaching:
         return
-    source = st.segmented_control(_("Ask"), list(SOURCES), format_func=lambda k: _(SOURCES[k]),
+    # Options' names translated here, once: a format_func looked up again outside this run
+    # (AppTest formats a widget's value again in its own thread) gives the same text.
+    sources = {k: _(v) for k, v in SOURCES.items()}
+    source = st.segmented_control(_("Ask"), list(SOURCES), format_func=sources.__getitem__,
                                   default="cell", required=True, key="live_ask_from")  # fmt: skip
     if source == EXERCISE:
         _pick_exercise_step(stage_on_screen)
     else:
         _pick_cell(stage_on_screen, scenario)
     st.radio(_("Students see if they are right"), list(FEEDBACK), horizontal=True,
-             format_func=lambda k: _(FEEDBACK[k]), key="live_ask_feedback")  # fmt: skip
+             format_func={k: _(v) for k, v in FEEDBACK.items()}.__getitem__,
+             key="live_ask_feedback")  # fmt: skip
     st.toggle(_("Students may see the class's counts before the reveal"), key="live_ask_counts")
     st.button(
         _("Ask"),
@@ -107,9 +111,9 @@ def _pick_cell(stage_on_screen: str, scenario: Scenario) -> None:
     """The stage and the cell: the suggested one is the largest score's."""
     stages = list(CELL_STAGES)
     default = stages.index(SUGGESTED.get(stage_on_screen, "scaled"))
+    names = {k: _(ASK_FOR[k]) if k in ASK_FOR else CELL_STAGES[k][0] for k in stages}
     stage = st.selectbox(_("Ask for"), stages, index=default, key="live_ask_stage",
-                         format_func=lambda k: _(ASK_FOR[k]) if k in ASK_FOR
-                         else CELL_STAGES[k][0])  # fmt: skip
+                         format_func=names.__getitem__)  # fmt: skip
     t = scenario.trace()
     i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)  # the suggested cell
     c1, c2 = st.columns(2)

@@ -98,7 +98,7 @@ def _pacing(p: Practice) -> None:
     options = [NO_LOCK, *p.open]
     c2.selectbox(_("Lock the class to"), options, index=options.index(p.lock),
                  key=f"{LOCK_KEY}_{p.lock}_{p.open}",
-                 format_func=lambda k: titles[k] if k in titles else _("no lock: every open one"),
+                 format_func={**titles, NO_LOCK: _("no lock: every open one")}.__getitem__,
                  on_change=guard.callback(_lock),
                  args=(f"{LOCK_KEY}_{p.lock}_{p.open}",))  # fmt: skip
     row = st.container(horizontal=True, vertical_alignment="bottom", key="pace_row")

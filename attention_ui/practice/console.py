@@ -118,8 +118,9 @@ def _go_to(room: Room) -> None:
     """Take the class to another page: the projector and every phone go there."""
     options = [p.key for p in ALL_PAGES if not p.console]
     with st.container(horizontal=True, vertical_alignment="bottom", key="console_go"):
+        names = {k: _(BY_KEY[k].title) for k in options}  # translated once (ask.teacher_ask)
         st.selectbox(_("Take the class to"), options, index=options.index(room.page),
-                     key=GO_TO_KEY, format_func=lambda k: _(BY_KEY[k].title))  # fmt: skip
+                     key=GO_TO_KEY, format_func=names.__getitem__)  # fmt: skip
         st.button(_("Go there"), key="console_go_btn", icon=":material/east:",
                   on_click=guard.callback(_go))  # fmt: skip
 
