@@ -212,6 +212,12 @@ PROJECTED_CSS = """
 .st-key-live_projected { position: fixed; left: 1rem; right: 1rem; bottom: 0.75rem;
   z-index: 999970; max-height: 42vh; overflow: auto;
   background: var(--st-background-color, #FFFFFF); box-shadow: 0 -2px 12px rgba(0,0,0,0.25); }
+/* A page with its menu open (the teacher leads from a lab): the card starts beside the
+   menu, not under it (Streamlit's sidebar is 300 px wide unless dragged). */
+@media (min-width: 768px) {
+  body:has([data-testid="stSidebar"][data-collapsed="false"]) .st-key-live_projected {
+    left: calc(300px + 1rem); }
+}
 </style>
 """
 

@@ -156,7 +156,8 @@ def test_the_projector_a_phone_and_the_console_in_german_through_a_question() ->
         "Auflösen",
         "Frage schließen",
         "Ergebnisse (CSV)",
-        "1 Antwort von ",
+        "1 von ",
+        "hat geantwortet",
         "richtig",
         "Lernende",
     )  # the chart: title, bar, axis
