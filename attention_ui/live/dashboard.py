@@ -256,7 +256,8 @@ def _grid_table(b: Board) -> str:
         return _("No student yet: phones that join with the code appear here.")
     heads = [md_escape(f"{exercise_by_id(ex).short_title.split(' ·')[0]}·{step}")
              for ex, step in b.steps]  # fmt: skip
-    lines = [f"| {md_escape(_('Student'))} | " + " | ".join(heads) + " |",
+    student = md_escape(_("Student"))  # not inside the f-string: extraction reads calls only
+    lines = [f"| {student} | " + " | ".join(heads) + " |",
              "|---|" + "---|" * len(heads)]  # fmt: skip
     for seat in b.seats:
         cells = []

@@ -208,7 +208,7 @@ def test_a_class_at_its_own_pace_in_german() -> None:
     says(de, "phone seat", "**Üben im eigenen Tempo**: du bist Platz 1.", "Übernehmen")
     says(de, "phone nickname", "du bist Platz 1, „Ada“.", "Deine Lehrkraft sieht deine Prüfungen")
     says(de, "dashboard", "**2 Personen** üben", "Jeder Schritt", "Sofort richtig",
-         "Am Ende richtig", "| Platz 2 |", "Üben beenden",
+         "Am Ende richtig", "| Platz 2 |", "| Lernende |", "Üben beenden",
          "Zahlen am Projektor (ohne Namen)")  # fmt: skip
     for name in ("phone seat", "phone nickname"):  # the card's own English is gone
         assert "Practice at your own pace" not in de.text[name]

@@ -171,6 +171,7 @@ T = {
     "Start the practice": "Üben starten",
     "Step": "Schritt",
     "Stop the practice": "Üben beenden",
+    "Student": "Lernende",
     "Stuck": "Hängt fest",
     "Stuck after (minutes without progress)": "Hängt fest nach (Minuten ohne Fortschritt)",
     "Students may see the class's counts before the reveal": (

@@ -167,6 +167,7 @@ T = {
     "Start the practice": "Empezar la práctica",
     "Step": "Paso",
     "Stop the practice": "Detener la práctica",
+    "Student": "Estudiante",
     "Stuck": "Atascados",
     "Stuck after (minutes without progress)": "Atascado tras (minutos sin avanzar)",
     "Students may see the class's counts before the reveal": (

@@ -170,6 +170,7 @@ T = {
     "Start the practice": "Lancer les exercices",
     "Step": "Étape",
     "Stop the practice": "Arrêter les exercices",
+    "Student": "Élève",
     "Stuck": "Bloqués",
     "Stuck after (minutes without progress)": "Bloqué après (minutes sans progrès)",
     "Students may see the class's counts before the reveal": (

@@ -144,6 +144,7 @@ T = {
     "Start the practice": "开始练习",
     "Step": "步骤",
     "Stop the practice": "停止练习",
+    "Student": "学生",
     "Stuck": "卡住",
     "Stuck after (minutes without progress)": "多久算卡住（无进展的分钟数）",
     "Students may see the class's counts before the reveal": "学生在揭晓前可以看到全班的统计",
