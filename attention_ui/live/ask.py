@@ -210,6 +210,7 @@ def _projected() -> None:
 PROJECTED_CSS = """
 <style>
 .st-key-live_projected { position: fixed; left: 1rem; right: 1rem; bottom: 0.75rem;
+  width: auto !important; /* left and right size it: Streamlit's 100 % ran 15 px off screen */
   z-index: 999970; max-height: 42vh; overflow: auto;
   background: var(--st-background-color, #FFFFFF); box-shadow: 0 -2px 12px rgba(0,0,0,0.25); }
 /* A page with its menu open (the teacher leads from a lab): the card starts beside the
