@@ -20,6 +20,7 @@ from attention_core.exercises import all_exercises, exercise_by_id
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard
 from attention_ui.i18n import N_, _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.live import session
 from attention_ui.live.pace import (
     NOT_TRIED,
@@ -48,7 +49,7 @@ def _pace() -> Pace:
 
 
 def _titles() -> dict[str, str]:
-    return {ex.id: ex.short_title for ex in all_exercises()}
+    return {ex.id: tr(ex.short_title) for ex in all_exercises()}
 
 
 # ---- the console ------------------------------------------------------------------------------
@@ -245,7 +246,7 @@ def _counts_table(b: Board) -> str:
              _("Slips, most common first")]  # fmt: skip
     lines = ["| " + " | ".join(md_escape(h) for h in heads) + " |", "|---|---:|---:|---:|---|"]
     for c in b.counts:
-        slips = "; ".join(f"{md_escape(_(label))} {n}" for label, n in c.slips) or "—"
+        slips = "; ".join(f"{md_escape(label)} {n}" for label, n in c.slips) or "—"
         lines.append(f"| {md_escape(c.title)} | {c.tried} | {c.right_first} | {c.right_end} "
                      f"| {slips} |")  # fmt: skip
     return "\n".join(lines)
@@ -254,7 +255,7 @@ def _counts_table(b: Board) -> str:
 def _grid_table(b: Board) -> str:
     if not b.seats:
         return _("No student yet: phones that join with the code appear here.")
-    heads = [md_escape(f"{exercise_by_id(ex).short_title.split(' ·')[0]}·{step}")
+    heads = [md_escape(f"{tr(exercise_by_id(ex).short_title).split(' ·')[0]}·{step}")
              for ex, step in b.steps]  # fmt: skip
     student = md_escape(_("Student"))  # not inside the f-string: extraction reads calls only
     lines = [f"| {student} | " + " | ".join(heads) + " |",
@@ -263,7 +264,7 @@ def _grid_table(b: Board) -> str:
         cells = []
         for ex, step in b.steps:
             c = b.cell(seat.key, ex, step)
-            mark = _(MARK[c.status]) if c.status in MARK else f"✗ {_(slip_label(c.slip))}"
+            mark = _(MARK[c.status]) if c.status in MARK else f"✗ {slip_label(c.slip)}"
             cells.append(md_escape(mark) + (f" ({len(c.verdicts)})" if len(c.verdicts) > 1
                                             else ""))  # fmt: skip
         lines.append(f"| {md_escape(seat.name)} | " + " | ".join(cells) + " |")

@@ -4,29 +4,24 @@ the bar of a page the class follows, a phone following, a question asked, answer
 revealed, the teacher's console with its chart, and a class at its own pace.
 
 Each state in German (the projector also in Chinese): the language's words are there, and no
-run of English words is left (``english_pieces``) but the exercises' own text, which the
-core owns and the exercises' catalogue translates (statements, questions, named slips,
-verdicts), and what a learner typed. AppTest sessions share a real SQLite store, as
-tests/live/test_live_pages.py.
+run of English words is shown in both the language and English (``english_pieces``): not the
+live class's, nor the exercises' own (a question, a verdict, a slip), only what a learner
+typed. AppTest sessions share a real SQLite store, as tests/live/test_live_pages.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from attention_core.exercises import MISTAKE_LABELS, all_exercises
-from attention_core.exercises.checker import check_answer
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live.questions import Question, question_step
 from tests.i18n.pages import APP, english_pieces, shown_text
 
 PRESENT, CONSOLE = BY_KEY["present"].path, BY_KEY["console"].path
-RIGHT, UNSCALED = "0.42", "0.56"  # the weight sat -> cat: right, and the unscaled slip
+UNSCALED = "0.56"  # the weight sat -> cat with the unscaled scores: a named slip
 
 
 @pytest.fixture(autouse=True)
@@ -47,26 +42,6 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def _said(x: object) -> str:
-    """A core text as English: a string, or (the exercises' branch) a text or a message."""
-    if isinstance(x, tuple | list):
-        return " ".join(_said(p) for p in x)
-    return "" if x is None else str(x)
-
-
-def core_texts(extra: Iterable[object] = ()) -> list[str]:
-    """The exercises' own English (the core's: translated by the exercises' catalogue, not
-    by the live class): every exercise's words, the named slips, and ``extra`` (the asked
-    question's step and its verdicts)."""
-    texts = [*MISTAKE_LABELS.values(), *extra]
-    for ex in all_exercises():
-        texts += [ex.title, ex.short_title, ex.statement]
-        for s in ex.steps:
-            texts += [s.title, s.prompt, getattr(s, "explanation", ""), *s.hints]
-            texts += [getattr(c, "text", "") for c in getattr(s, "choices", ())]
-    return [_said(t).lower() for t in texts]
-
-
 class Seen:
     """What a run of the class showed in one language, state by state: its text and its runs
     of English-looking words."""
@@ -79,25 +54,15 @@ class Seen:
         self.text[name], self.pieces[name] = shown_text(at), english_pieces(at)
 
 
-def english_left(en: Seen, other: Seen, extra: Iterable[object] = ()) -> dict[str, set[str]]:
-    """Per state, the runs of English words shown in both languages (a string not wrapped)
-    that are not the exercises' own (``core_texts``); a German "in einem neuen Tab" is not
-    English, and the intersection with the English run says so."""
-    core = core_texts(extra)
+def english_left(en: Seen, other: Seen) -> dict[str, set[str]]:
+    """Per state, the runs of English words shown in both languages: a string not wrapped
+    (a German "in einem neuen Tab" is not English, and the intersection with the English
+    run says so). The exercises' own text (a question, a verdict, a slip) counts too."""
     left = {}
     for name, pieces in other.pieces.items():
         assert len(en.pieces[name]) >= 2, (name, en.pieces[name])  # the probe sees English
-        both = pieces & en.pieces[name]
-        left[name] = {p for p in both if not any(p.lower() in t for t in core)}
+        left[name] = pieces & en.pieces[name]
     return {name: found for name, found in left.items() if found}
-
-
-def asked_step(at: AppTest) -> list[object]:
-    """The asked question's step and the checker's verdicts on the answers sent: core text."""
-    seat = at.session_state[keys.LIVE]
-    step = question_step(Question.of(seat.question), seat.scenario)
-    verdicts = [check_answer(step, a).message for a in (RIGHT, UNSCALED)]
-    return [step.title, step.prompt, step.explanation, *verdicts]
 
 
 def says(seen: Seen, name: str, *texts: str) -> None:
@@ -105,10 +70,10 @@ def says(seen: Seen, name: str, *texts: str) -> None:
     assert not missing, (name, missing, seen.text[name][:3000])
 
 
-def lesson(lang: str) -> tuple[Seen, list[object]]:
+def lesson(lang: str) -> Seen:
     """A class in ``lang`` (teacher, console and a phone): the join screen, the strip, a
     phone following, the console, a question asked, answered (the unscaled slip), tallied
-    and revealed. Returns what each state showed and the asked step's core text."""
+    and revealed. Returns what each state showed."""
     seen, q = Seen(), {"lang": lang}
     teacher = app(q).switch_page(PRESENT).run()
     ok(teacher.button(key="live_start").click().run())
@@ -133,13 +98,12 @@ def lesson(lang: str) -> tuple[Seen, list[object]]:
     ok(console.button(key="live_reveal").click().run())
     seen("phone revealed", ok(phone.run()))
     seen("console revealed", ok(console.run()))
-    return seen, asked_step(console)
+    return seen
 
 
 def test_the_projector_a_phone_and_the_console_in_german_through_a_question() -> None:
-    en, _ = lesson("en")
-    de, asked = lesson("de")
-    assert english_left(en, de, asked) == {}
+    en, de = lesson("en"), lesson("de")
+    assert english_left(en, de) == {}
     code = de.text["join screen"].split('aria-label="Code ')[1][:9]  # "K 7 M Q 4"
     says(de, "join screen", "Beitreten unter", "mit dem Code", "Stunde beginnen")
     assert len(code.split()) == 5
@@ -202,9 +166,7 @@ def practice(lang: str) -> Seen:
 
 def test_a_class_at_its_own_pace_in_german() -> None:
     en, de = practice("en"), practice("de")
-    left = english_left(en, de)
-    # the phone's page is the Exercises page, whose own text is the exercises' (NOT_YET)
-    assert {name: found for name, found in left.items() if name == "dashboard"} == {}
+    assert english_left(en, de) == {}
     says(de, "phone seat", "**Üben im eigenen Tempo**: du bist Platz 1.", "Übernehmen")
     says(de, "phone nickname", "du bist Platz 1, „Ada“.", "Deine Lehrkraft sieht deine Prüfungen")
     says(de, "dashboard", "**2 Personen** üben", "Jeder Schritt", "Sofort richtig",

@@ -8,7 +8,7 @@ Register: tú for the learner and the teacher (docs/i18n/glossary.md); "clase en
 T = {
     "**Each step**": "**Cada paso**",
     "**Each student** (✓ right, ✗ wrong with its slip, · not tried)": (
-        "**Cada estudiante** (✓ correcto, ✗ incorrecto con su error típico, · sin intentar)"
+        "**Cada estudiante** (✓ correcto, ✗ incorrecto con su error habitual, · sin intentar)"
     ),
     "**Live class {code}**": "**Clase en directo {code}**",
     "**Live class {code}**: exploring on your own": "**Clase en directo {code}**: exploras por tu cuenta",
@@ -158,7 +158,7 @@ T = {
     "Show my control link": "Mostrar mi enlace de control",
     "Show the counts on the projector": "Mostrar los recuentos en el proyector",
     "Show the join screen": "Mostrar la pantalla para unirse",
-    "Slips, most common first": "Errores típicos, los más frecuentes primero",
+    "Slips, most common first": "Errores habituales, los más frecuentes primero",
     "So far {answered} answered, {right} right.": "Hasta ahora han respondido {answered}, {right} correctamente.",
     "Someone in this class is already called '{nick}': choose another nickname.": (
         "En esta clase ya hay alguien que se llama «{nick}»: elige otro apodo."

@@ -9,7 +9,7 @@ Register: vous (docs/i18n/glossary.md); « classe en direct », « enseignant »
 T = {
     "**Each step**": "**Chaque étape**",
     "**Each student** (✓ right, ✗ wrong with its slip, · not tried)": (
-        "**Chaque élève** (✓ juste, ✗ faux avec son erreur type, · pas essayé)"
+        "**Chaque élève** (✓ juste, ✗ faux avec son erreur courante, · pas essayé)"
     ),
     "**Live class {code}**": "**Classe en direct {code}**",
     "**Live class {code}**: exploring on your own": "**Classe en direct {code}** : vous explorez seul",
@@ -161,7 +161,7 @@ T = {
     "Show my control link": "Afficher mon lien de pilotage",
     "Show the counts on the projector": "Afficher les décomptes au projecteur",
     "Show the join screen": "Afficher l'écran pour rejoindre",
-    "Slips, most common first": "Erreurs types, les plus fréquentes d'abord",
+    "Slips, most common first": "Erreurs courantes, les plus fréquentes d'abord",
     "So far {answered} answered, {right} right.": "Jusqu'ici {answered} réponses, {right} justes.",
     "Someone in this class is already called '{nick}': choose another nickname.": (
         "Quelqu'un dans cette classe s'appelle déjà « {nick} » : choisissez un autre pseudo."

@@ -9,7 +9,7 @@ the Start page say them; full-width punctuation around Latin text and numbers.
 T = {
     "**Each step**": "**每一步**",
     "**Each student** (✓ right, ✗ wrong with its slip, · not tried)": (
-        "**每位学生**（✓ 正确，✗ 错误及其典型错误，· 未尝试）"
+        "**每位学生**（✓ 正确，✗ 错误及其常见错误，· 未尝试）"
     ),
     "**Live class {code}**": "**实时课堂 {code}**",
     "**Live class {code}**: exploring on your own": "**实时课堂 {code}**：你正在自行探索",
@@ -135,7 +135,7 @@ T = {
     "Show my control link": "显示我的控制链接",
     "Show the counts on the projector": "在投影上显示人数",
     "Show the join screen": "显示加入界面",
-    "Slips, most common first": "典型错误（最常见的在前）",
+    "Slips, most common first": "常见错误（按出现次数从多到少）",
     "So far {answered} answered, {right} right.": "目前已有 {answered} 人回答，{right} 人正确。",
     "Someone in this class is already called '{nick}': choose another nickname.": (
         "课堂里已经有人叫“{nick}”：请换一个昵称。"
@@ -226,7 +226,7 @@ T = {
     "other": "其他",
     "paused": "已暂停",
     "right": "正确",
-    "solution": "看过答案",
+    "solution": "看过解答",
     "students": "学生",
     "when I reveal": "在我揭晓时",
     "with the code": "代码",
