@@ -274,8 +274,9 @@ def _project(qid: str) -> None:
 
 def _answer_line(lead: str, step: Step) -> str:
     """The line of the reveal: "The answer: **0.42**. <the worked line>"."""
-    text = answer_text(step).rstrip(".")  # a choice's text has its own full stop
-    return f"{lead}: **{text}**. {tr(step.explanation)}"
+    text = answer_text(step).rstrip(".。")  # a choice's text has its own full stop
+    line = _("{lead}: **{answer}**. {worked}")  # the punctuation is the language's
+    return line.format(lead=lead, answer=text, worked=tr(step.explanation))
 
 
 def _update(changes: dict) -> None:

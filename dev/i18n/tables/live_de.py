@@ -275,6 +275,7 @@ T = {
     "students": "Lernende",
     "when I reveal": "wenn ich auflöse",
     "with the code": "mit dem Code",
+    "{lead}: **{answer}**. {worked}": "{lead}: **{answer}**. {worked}",
     "{answered} answered": ("{answered} hat geantwortet", "{answered} haben geantwortet"),
     "{answered} answered of {n} following": (
         "{answered} von {n} hat geantwortet",

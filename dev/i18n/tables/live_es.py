@@ -270,6 +270,7 @@ T = {
     "students": "estudiantes",
     "when I reveal": "cuando yo revele",
     "with the code": "con el código",
+    "{lead}: **{answer}**. {worked}": "{lead}: **{answer}**. {worked}",
     "{answered} answered": ("{answered} ha respondido", "{answered} han respondido"),
     "{answered} answered of {n} following": (
         "{answered} de {n} que siguen ha respondido",

@@ -276,6 +276,7 @@ T = {
     "students": "élèves",
     "when I reveal": "quand je révèle",
     "with the code": "avec le code",
+    "{lead}: **{answer}**. {worked}": "{lead} : **{answer}**. {worked}",
     "{answered} answered": ("{answered} réponse", "{answered} réponses"),
     "{answered} answered of {n} following": (
         "{answered} réponse sur {n} qui suivent",

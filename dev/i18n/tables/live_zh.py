@@ -230,6 +230,7 @@ T = {
     "students": "学生",
     "when I reveal": "在我揭晓时",
     "with the code": "代码",
+    "{lead}: **{answer}**. {worked}": "{lead}：**{answer}**。{worked}",
     "{answered} answered": ("{answered} 人已回答",),
     "{answered} answered of {n} following": ("{n} 名跟随者中 {answered} 人已回答",),
     "{answered} of {n} student answered": ("{n} 名学生中 {answered} 人已回答",),
