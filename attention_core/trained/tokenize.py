@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from attention_core.errors import InputError
 from attention_core.trained.files import ModelFolder, missing_package
@@ -23,7 +23,9 @@ class TextCut:
     """The text made ``n_tokens`` tokens, more than the ``n_kept`` the model read.
 
     ``cut_char``: index in the text of the first character left out; ``dropped_preview``:
-    the start of what was left out. Each model words its own ``message``.
+    the start of what was left out. Each model words its own ``template`` (marked with
+    ``N_``); ``params`` fill it in and ``message`` is it in English (the app translates the
+    template and fills it in itself).
     """
 
     n_tokens: int
@@ -31,9 +33,26 @@ class TextCut:
     cut_char: int
     dropped_preview: str
 
+    TEMPLATE: ClassVar[str] = ""  # each model's cut words its own
+
     @property
     def n_dropped(self) -> int:
         return self.n_tokens - self.n_kept
+
+    @property
+    def template(self) -> str:
+        return self.TEMPLATE
+
+    @property
+    def params(self) -> dict[str, str]:
+        """The template's fields, as the message shows them (numbers 1-based for people)."""
+        return {"n_tokens": str(self.n_tokens), "n_kept": str(self.n_kept),
+                "char": str(self.cut_char + 1), "preview": self.dropped_preview,
+                "n_dropped": str(self.n_dropped)}  # fmt: skip
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
 
     @classmethod
     def at(cls, text: str, n_tokens: int, n_kept: int, cut_char: int) -> Self:
@@ -55,17 +74,15 @@ def read_tokenizer(model: ModelFolder, folder: Path, name: str = "tokenizer.json
         raise model.unreadable(folder, name, exc) from None
 
 
-def checked_text(text: object, *, empty: str, noun: str, max_chars: int, reads: str) -> str:
+def checked_text(text: object, *, empty: str, too_long: str, max_chars: int, **params: str) -> str:
     """``text`` when it is a str with something besides spaces and at most ``max_chars``
-    characters; else InputError: ``empty`` for a blank one, and for a long one a message
-    naming the ``noun`` ("prompt") and what the model ``reads`` of it."""
+    characters; else InputError: ``empty`` for a blank one, and for a long one the template
+    ``too_long`` with its ``{n}`` characters, the ``{max}`` read and ``params`` (both
+    templates marked ``N_``)."""
     if not isinstance(text, str) or not text.strip():
         raise InputError(empty, where="text")
     if len(text) > max_chars:
-        raise InputError(
-            f"this {noun} has {len(text):,} characters; at most {max_chars:,} are read ({reads})",
-            where="text",
-        )
+        raise InputError(too_long, where="text", n=f"{len(text):,}", max=f"{max_chars:,}", **params)
     return text
 
 

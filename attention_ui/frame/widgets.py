@@ -80,16 +80,19 @@ def prev_next(key: str) -> None:
 
 def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None) -> str:
     """One of several sections, chosen in a row of options (a segmented control, which is a
-    radio group named ``label``; ``default``: the first unless named); the caller draws only
-    the chosen one.
+    radio group named ``label``; ``default``: the first unless named), each name shown in the
+    session's language (mark them with ``N_``); the caller draws only the chosen one.
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
     bench/pages/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
     """
     first = names[0] if default is None else default
+    # The names are the options (English, as the session and the tests hold them), shown in
+    # the session's language; translated here, in the run (AppTest may call it outside one).
     chosen = st.segmented_control(label, names, default=first, required=True, key=key,
-                                  label_visibility="collapsed")  # fmt: skip
+                                  label_visibility="collapsed",
+                                  format_func={n: _(n) for n in names}.__getitem__)  # fmt: skip
     return chosen if chosen in names else first
 
 
