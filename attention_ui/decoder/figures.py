@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 from attention_core.decoder import DECODER_PATTERN_NAMES
 from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
+from attention_ui.i18n import N_, _
 
 LABEL_FONT = {"size": 10, "color": "#333333"}
 GALLERY_ROW_PX, PHONE_ROW_PX = 100, 60  # one layer's row of small maps
@@ -25,12 +26,12 @@ GRID_ROW_PX, PHONE_GRID_ROW_PX = 24, 18  # one layer's row of a 30 x 9 grid
 PHONE_WIDTH = 350
 # One colour per pattern (Okabe-Ito, colour-blind safe); grey for no single clear pattern.
 PATTERN_COLOURS = ("#DDDDDD", "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9")
-SHORT = {
-    "first-token sink": "sink",
-    "previous token": "prev",
-    "current token": "self",
-    "same word": "word",
-    "broad": "broad",
+SHORT = {  # a pattern's short name on a phone (English; shown translated)
+    "first-token sink": N_("sink"),
+    "previous token": N_("prev"),
+    "current token": N_("self"),
+    "same word": N_("word"),
+    "broad": N_("broad"),
     "": "",
 }
 
@@ -67,7 +68,7 @@ def next_tokens_bar(tokens: Sequence[str], probs: Sequence[float], title: str) -
         "font": fig.FONT,
         "height": 120 + 30 * len(labels),
         "xaxis": {
-            "title": {"text": "probability", "standoff": 8},
+            "title": {"text": _("probability"), "standoff": 8},
             "range": [0, min(1.0, 1.2 * max(probs))],
         },
         "yaxis": {"type": "category", "autorange": "reversed", "automargin": True},
@@ -81,11 +82,12 @@ def pattern_map(
     codes: np.ndarray, names: Sequence[Sequence[str]], title: str, phone: bool = False
 ) -> go.Figure:
     """Every head's computed pattern: a cell per head, one colour per pattern, its short name
-    written in the cell. codes (n_layers, n_heads): data.PATTERN_CODES."""
+    written in the cell (in the session's language). codes (n_layers, n_heads):
+    data.PATTERN_CODES; names: the core's English pattern names."""
     n_layers, n_heads = codes.shape
     k = len(PATTERN_COLOURS)
     scale = [[pos, c] for i, c in enumerate(PATTERN_COLOURS) for pos in (i / k, (i + 1) / k)]
-    text = [[SHORT.get(x, x) for x in row] for row in names]
+    text = [[_(SHORT.get(x, x)) for x in row] for row in names]
     heat = go.Heatmap(
         z=codes,
         x=head_names(n_heads),
@@ -99,10 +101,10 @@ def pattern_map(
         showscale=False,
         xgap=1,
         ygap=1,
-        hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
+        hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
     )
     legend = "  ".join(
-        f"<span style='color:{c}'>■</span> {n}"
+        f"<span style='color:{c}'>■</span> {_(n)}"
         for c, n in zip(PATTERN_COLOURS[1:], DECODER_PATTERN_NAMES.values(), strict=True)
     )
     layout = {
@@ -158,10 +160,11 @@ def gallery(
         zmin=0.0,
         zmax=1.0,
         showscale=False,
-        hovertemplate="weight %{z:.3f}<extra></extra>",
+        hovertemplate=_("weight") + " %{z:.3f}<extra></extra>",
         hoverongaps=False,
     )
-    short = (lambda x: SHORT.get(x, x)) if phone else (lambda x: x)
+    # names: English pattern names, short ones on a phone (data.head_names); shown translated
+    short = (lambda x: _(SHORT.get(x, x))) if phone else _
     labels = [
         {
             "x": h * step_x + (n - 1) / 2,
@@ -206,7 +209,7 @@ def gallery(
 def head_grid(
     values: FloatArray,
     title: str,
-    colorbar_title: str = "weight",
+    colorbar_title: str | None = None,
     pick: tuple[int, int] | None = None,
     text: Sequence[Sequence[str]] | None = None,
     phone: bool = False,
@@ -235,9 +238,10 @@ def head_grid(
         zmax=1.0,
         xgap=1,
         ygap=1,
-        colorbar={"title": {"text": colorbar_title}, "thickness": 8 if phone else 14},
-        hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
-    )
+        colorbar={"title": {"text": colorbar_title or _("weight")},
+                  "thickness": 8 if phone else 14},
+        hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
+    )  # fmt: skip
     outline = (
         []
         if pick is None
@@ -275,22 +279,22 @@ def rope_distance(
         x=distances,
         y=scores,
         mode="lines",
-        name="with RoPE",
+        name=_("with RoPE"),
         line={"color": fig.OKABE_ITO[0], "width": 2},
-        hovertemplate="distance %{x}: %{y:.3f}<extra></extra>",
+        hovertemplate=_("distance") + " %{x}: %{y:.3f}<extra></extra>",
     )
     flat = go.Scatter(
         x=[distances[0], distances[-1]],
         y=[plain, plain],
         mode="lines",
-        name="without RoPE",
+        name=_("without RoPE"),
         line={"color": fig.OKABE_ITO[1], "dash": "dash"},
     )
     here = go.Scatter(
         x=[actual[0]],
         y=[actual[1]],
         mode="markers+text",
-        name="in this prompt",
+        name=_("in this prompt"),
         marker={"color": fig.OKABE_ITO[3], "size": 12, "symbol": "diamond"},
         text=[f"{actual[1]:.2f}"],
         textposition="top center",
@@ -300,8 +304,8 @@ def rope_distance(
         "title": _title(title),
         "font": fig.FONT,
         "height": 380,
-        "xaxis": {"title": {"text": "distance: query position − key position"}},
-        "yaxis": {"title": {"text": "scaled score q·k / 8"}, "automargin": True},
+        "xaxis": {"title": {"text": _("distance: query position − key position")}},
+        "yaxis": {"title": {"text": _("scaled score") + " q·k / 8"}, "automargin": True},
         "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         "margin": {"l": 10, "r": 10, "t": 80, "b": 60},
     }
@@ -343,7 +347,7 @@ def gqa_diagram(n_heads: int, n_kv_heads: int, pick: int, title: str) -> go.Figu
         text=[f"Q{h + 1}" for h in range(n_heads)],
         textposition="top center",
         cliponaxis=False,
-        hovertemplate="query head %{text}<extra></extra>",
+        hovertemplate=_("query head") + " %{text}<extra></extra>",
     )
     kv_colours = [fig.OKABE_ITO[0] if g == mine else "#BBBBBB" for g in range(n_kv_heads)]
     kvs = go.Scatter(
@@ -355,7 +359,7 @@ def gqa_diagram(n_heads: int, n_kv_heads: int, pick: int, title: str) -> go.Figu
         text=[f"K/V {g + 1}" for g in range(n_kv_heads)],
         textposition="bottom center",
         cliponaxis=False,
-        hovertemplate="key/value head %{text}<extra></extra>",
+        hovertemplate=_("key/value head") + " %{text}<extra></extra>",
     )
     hidden = {"visible": False, "fixedrange": True}
     layout = {
@@ -390,8 +394,8 @@ def compact_map(
         ygap=1,
         showscale=showscale,
         hoverongaps=False,
-        colorbar={"title": {"text": "weight"}, "thickness": 12},
-        hovertemplate="query %{y} → key %{x}: %{z:.3f}<extra></extra>",
+        colorbar={"title": {"text": _("weight")}, "thickness": 12},
+        hovertemplate=_("query") + " %{y} → " + _("key") + " %{x}: %{z:.3f}<extra></extra>",
     )
     top = fig.TITLE_ROOM + 16 + 8 * max(len(t) for t in labels)  # room for the upright keys
     layout = {
@@ -404,7 +408,7 @@ def compact_map(
             "type": "category",
             "autorange": "reversed",
             "automargin": True,
-            "title": {"text": "query"},
+            "title": {"text": _("query")},
         },
         "margin": {"l": 10, "r": 10, "t": top, "b": 10},
     }
@@ -420,7 +424,7 @@ def group_weights(
         compact_map(
             W,
             labels,
-            f"Head {h + 1}" + (" (this one)" if h == pick else ""),
+            (_("Head {h} (this one)") if h == pick else _("Head {h}")).format(h=h + 1),
             causal=True,
             showscale=False,
         )

@@ -10,6 +10,10 @@ A ModelMissing (the files are not there) is raised, not cached: after ``make mod
 next run finds the files. The folder is part of every cache key, so a test that points
 ATTENTION_LAB_MODEL_DIR or ATTENTION_LAB_DECODER_DIR elsewhere never gets another
 folder's model.
+
+The spinners are drawn around the cached calls, not by the cache (its spinner text is fixed
+when the module is imported, in no language): each says in the session's language what a
+first call waits for, and shows only when the call takes longer than half a second.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from attention_core.decoder.files import decoder_dir
 from attention_core.pretrained import Model, ModelMissing, Run
 from attention_core.pretrained.files import model_dir
 from attention_ui.draw.text import md_escape
+from attention_ui.i18n import _
 
 T = TypeVar("T")
 ENCODER_RUNS = 6  # a 128-token MiniLM run holds ~50 MB of traces: 6 stay under the budget
@@ -31,7 +36,7 @@ DECODER_RUNS = 8  # a 64-token decoder run holds ~26 MB (heads rebuilt on demand
 
 
 # ---- MiniLM, the encoder -------------------------------------------------------------------
-@st.cache_resource(show_spinner="Loading the model (once per server)…")
+@st.cache_resource(show_spinner=False)
 def _encoder(folder: str) -> Model:
     from attention_core.pretrained import load_model
 
@@ -40,7 +45,8 @@ def _encoder(folder: str) -> Model:
 
 def encoder() -> Model:
     """all-MiniLM-L6-v2 from .model/ (or $ATTENTION_LAB_MODEL_DIR); raises ModelMissing."""
-    return _encoder(str(model_dir()))
+    with st.spinner(_("Loading the model (once per server)…")):
+        return _encoder(str(model_dir()))
 
 
 @st.cache_resource(max_entries=ENCODER_RUNS, show_spinner=False)
@@ -54,7 +60,7 @@ def encode(model: Model, text: str) -> Run:
 
 
 # ---- SmolLM2, the decoder -------------------------------------------------------------------
-@st.cache_resource(show_spinner="Mapping the decoder's weights (once per server)…")
+@st.cache_resource(show_spinner=False)
 def _decoder(folder: str) -> Decoder:
     from attention_core.decoder import load_decoder
 
@@ -64,17 +70,19 @@ def _decoder(folder: str) -> Decoder:
 def decoder() -> Decoder:
     """SmolLM2-135M-Instruct, memory-mapped from .model/ (or $ATTENTION_LAB_DECODER_DIR);
     raises DecoderMissing (a ModelMissing) naming `make model`."""
-    return _decoder(str(decoder_dir()))
+    with st.spinner(_("Mapping the decoder's weights (once per server)…")):
+        return _decoder(str(decoder_dir()))
 
 
-@st.cache_resource(max_entries=DECODER_RUNS, show_spinner="Running the decoder…")
+@st.cache_resource(max_entries=DECODER_RUNS, show_spinner=False)
 def _run(folder: str, text: str, _decoder: Decoder) -> DecoderRun:
     return _decoder.run(text)
 
 
 def run_decoder(model: Decoder, text: str) -> DecoderRun:
     """One prompt through the decoder, shared by every session that asks for the same text."""
-    return _run(str(model.path), text, model)
+    with st.spinner(_("Running the decoder…")):
+        return _run(str(model.path), text, model)
 
 
 def loaded(load: Callable[[], T], what: str, where: str) -> T | None:
@@ -90,8 +98,10 @@ def say_missing(exc: ModelMissing, what: str, where: str) -> None:
     """A page's notice that ``what`` ("The model") is not on this machine, so ``where``
     ("this page") cannot run it: the exact command that fetches it, then the details."""
     st.error(
-        f"**{what} is not on this machine**, so {where} cannot run it. The rest of the app "
-        "works without it. In the project folder, run:"
+        _(
+            "**{what} is not on this machine**, so {where} cannot run it. The rest of the app "
+            "works without it. In the project folder, run:"
+        ).format(what=what, where=where)
     )
     st.code(exc.command, language="bash")
     st.caption(md_escape(exc.message))

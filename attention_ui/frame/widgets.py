@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -78,10 +78,12 @@ def prev_next(key: str) -> None:
         link(nxt.path, f"{_(nxt.title)} →", row)
 
 
-def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None) -> str:
+def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None,
+                   shown: Mapping[str, str] | None = None) -> str:  # fmt: skip
     """One of several sections, chosen in a row of options (a segmented control, which is a
     radio group named ``label``; ``default``: the first unless named), each name shown in the
-    session's language (mark them with ``N_``); the caller draws only the chosen one.
+    session's language (mark them with ``N_``), or as ``shown`` says (a name with a number);
+    the caller draws only the chosen one.
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
@@ -92,7 +94,8 @@ def choose_section(label: str, names: Sequence[str], key: str, default: str | No
     # the session's language; translated here, in the run (AppTest may call it outside one).
     chosen = st.segmented_control(label, names, default=first, required=True, key=key,
                                   label_visibility="collapsed",
-                                  format_func={n: _(n) for n in names}.__getitem__)  # fmt: skip
+                                  format_func=(shown or {n: _(n) for n in names}).__getitem__,
+                                  )  # fmt: skip
     return chosen if chosen in names else first
 
 

@@ -23,7 +23,7 @@ the template: a half-done language never shows a page half in English.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -91,6 +91,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for the marker)
     """Mark ``message`` for the catalogue without translating it here."""
     return message
+
+
+def said(template: str, params: Mapping[str, str] | None = None) -> str:
+    """A text of the core in this run's language: its English ``template`` (marked with
+    ``N_`` there) translated, then filled in with its named ``params`` (strings the core
+    formatted: numbers, tokens). An InputError carries both (``exc.template``,
+    ``exc.params``)."""
+    text = _(template)
+    return text.format(**params) if params else text
 
 
 @cache

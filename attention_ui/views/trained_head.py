@@ -21,11 +21,16 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import choose_section
+from attention_ui.i18n import N_, _, said
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
 
 WALKTHROUGH_PAGE = "scores"  # the page a head opens on; its scores view is keyed "scores" too
 Stage = Callable[[Labels, AttentionTrace, Any], None]
+# The measures behind a head's pattern, as its caption names them (English keys of the
+# core's scores; shown in the session's language).
+MEASURES = {"previous": N_("previous"), "next": N_("next"), "sink": N_("sink"),
+            "same_word": N_("same word"), "broad": N_("broad"), "self": N_("self")}  # fmt: skip
 
 
 def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
@@ -33,19 +38,21 @@ def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
     """Layer and head pickers, side by side (1-based on screen, bound to the URL); returns
     them 0-based. ``default``: 1-based."""
     left, right = st.columns(2)
-    layer = left.selectbox("Layer", range(1, n_layers + 1), index=default[0] - 1,
+    layer = left.selectbox(_("Layer"), range(1, n_layers + 1), index=default[0] - 1,
                            key=layer_key, bind="query-params")  # fmt: skip
-    head = right.selectbox("Head", range(1, n_heads + 1), index=default[1] - 1,
+    head = right.selectbox(_("Head"), range(1, n_heads + 1), index=default[1] - 1,
                            key=head_key, bind="query-params")  # fmt: skip
     return layer - 1, head - 1
 
 
 def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float],
                     reads: str = "") -> None:  # fmt: skip
-    """What the head was measured to do on this text (layer, head 0-based)."""
-    measured = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in scores.items())
-    st.caption(f"Layer {layer + 1}, head {head + 1}{reads}: "
-               f"**{name or 'no single clear pattern'}** (measured: {measured}).")  # fmt: skip
+    """What the head was measured to do on this text (layer, head 0-based); ``name``: the
+    pattern's English name (the core's), ``reads``: more about the head, translated."""
+    measured = ", ".join(f"{_(MEASURES.get(k, k))} {v:.2f}" for k, v in scores.items())
+    st.caption(_("Layer {layer}, head {head}{reads}: **{name}** (measured: {measured}).").format(
+        layer=layer + 1, head=head + 1, reads=reads,
+        name=_(name) if name else _("no single clear pattern"), measured=measured))  # fmt: skip
 
 
 @guard.fragment
@@ -58,7 +65,7 @@ def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: Att
     ``picked()``: the token picked above (in "From one token"), read at each run: the
     stages' own pickers start at it and follow it (``follow_token``)."""
     follow_token(prefix, labels, trace, picked())
-    chosen = choose_section("Stage", list(stages), key)
+    chosen = choose_section(_("Stage"), list(stages), key)
     with st.container(key=f"{key}_panel"):
         stages[chosen](labels, trace, ctx)
 
@@ -95,8 +102,8 @@ def scores(labels: Labels, t: AttentionTrace, prefix: str) -> None:
 
 def scaling(labels: Labels, t: AttentionTrace, prefix: str) -> None:
     factor = 1 / np.sqrt(t.d_k)
-    st.caption(f"Each head has d_k = {t.d_k}, so every score is multiplied by 1/√{t.d_k} "
-               f"= {factor:.4g}.")  # fmt: skip
+    st.caption(_("Each head has d_k = {d_k}, so every score is multiplied by 1/√{d_k} = "
+                 "{factor}.").format(d_k=t.d_k, factor=f"{factor:.4g}"))  # fmt: skip
     views.scaling(labels, t, f"{prefix}_scaling")
 
 
@@ -107,9 +114,11 @@ def softmax(labels: Labels, t: AttentionTrace, prefix: str) -> None:
 def output(labels: Labels, t: AttentionTrace, prefix: str, n_heads: int) -> None:
     d_v = t.output.shape[1]
     st.caption(
-        f"Each of the {n_heads} heads gives {d_v} numbers per token; the model puts the "
-        f"{n_heads} side by side ({n_heads * d_v}) and mixes them with its output matrix W_O "
-        "before adding the result back to the token (the residual)."
+        _(
+            "Each of the {n} heads gives {d_v} numbers per token; the model puts the {n} side "
+            "by side ({width}) and mixes them with its output matrix W_O before adding the "
+            "result back to the token (the residual)."
+        ).format(n=n_heads, d_v=d_v, width=n_heads * d_v)
     )
     views.output(labels, t, f"{prefix}_output")
 
@@ -120,14 +129,14 @@ def open_in_walkthrough(layer: int, head: int, key: str, caption: str,
                         load: Callable[[Scenario], None]) -> None:  # fmt: skip
     """A button that makes this head's ``scenario()`` the app's (through ``load``) and goes
     to the walkthrough's Scores page; ``caption`` says what it does until it is pressed."""
-    if not st.button(f"Open layer {layer + 1}, head {head + 1} in the walkthrough", key=key,
-                     type="primary"):  # fmt: skip
+    if not st.button(_("Open layer {layer}, head {head} in the walkthrough").format(
+            layer=layer + 1, head=head + 1), key=key, type="primary"):  # fmt: skip
         st.caption(caption)
         return
     try:
         loaded = scenario()
     except InputError as exc:
-        st.warning(md_escape(exc.message))
+        st.warning(md_escape(said(exc.template, exc.params)))
         return
     load(loaded)
     st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
