@@ -145,7 +145,7 @@ def gallery(
     """Some layers' heads as small weight maps in one heatmap trace (far cheaper in the
     browser than a subplot each), a row per layer, a column per head, the pattern name
     under each map. weights (layers, n_heads, n, n) on 0..1; first_layer: 0-based."""
-    n_layers, n_heads, n, _ = weights.shape
+    n_layers, n_heads, n = weights.shape[:3]
     gap = math.ceil(0.25 * n) + 1  # rows of space under each map for its name
     step_x, step_y = n + 1, n + gap
     z = np.full((n_layers * step_y, n_heads * step_x - 1), np.nan, dtype=np.float32)

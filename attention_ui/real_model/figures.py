@@ -60,7 +60,7 @@ def short_name(name: str) -> str:
 def wrap_name(name: str) -> str:
     """A pattern name on two short lines ("previous<br>token"), so it fits under a small map
     (a name without a space, as in Chinese, stays on one line)."""
-    first, _, rest = name.replace("/", "/ ").partition(" ")
+    first, _sep, rest = name.replace("/", "/ ").partition(" ")
     return f"{first}<br>{rest.replace('/ ', '/')}" if rest else first
 
 
@@ -81,7 +81,7 @@ def gallery_mosaic(weights: FloatArray) -> tuple[np.ndarray, int, int]:
     l * step_y ..+n and columns h * step_x ..+n. One heatmap trace draws all 72 maps in the
     browser far faster than 72 subplots (and builds in ~1 ms instead of ~60 ms here).
     """
-    n_layers, n_heads, n, _ = weights.shape
+    n_layers, n_heads, n = weights.shape[:3]
     step_x, step_y = n + 1, n + gallery_gap(n)
     mosaic = np.full((n_layers * step_y, n_heads * step_x - 1), np.nan, dtype=np.float32)
     for layer in range(n_layers):
@@ -100,7 +100,7 @@ def gallery(
     scale; names[layer][head]: the head's computed pattern name, English ("" for none),
     written under its map in the session's language.
     """
-    n_layers, n_heads, n, _ = weights.shape
+    n_layers, n_heads, n = weights.shape[:3]
     z, step_x, step_y = gallery_mosaic(weights)
     heat = go.Heatmap(
         z=z,
