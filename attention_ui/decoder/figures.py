@@ -20,7 +20,9 @@ from attention_ui.draw import figures as fig
 from attention_ui.i18n import N_, _
 
 LABEL_FONT = {"size": 10, "color": "#333333"}
-GALLERY_ROW_PX, PHONE_ROW_PX = 100, 60  # one layer's row of small maps
+# One layer's row of small maps, its name's two lines under it included (a phone: one line).
+GALLERY_ROW_PX, PHONE_ROW_PX = 110, 60
+ONE_LINE = 12  # characters of a pattern's name that fit under a desktop map on one line
 PHONE_MAP_PX = 40  # each map's width on a phone (the page scrolls sideways)
 GRID_ROW_PX, PHONE_GRID_ROW_PX = 24, 18  # one layer's row of a 30 x 9 grid
 PHONE_WIDTH = 350
@@ -42,6 +44,18 @@ def layer_names(first: int, n: int) -> list[str]:
 
 def head_names(n: int) -> list[str]:
     return [f"H{i + 1}" for i in range(n)]
+
+
+def two_lines(name: str) -> str:
+    """A pattern's name under a small map: on two lines, split at the space that makes the
+    longer line shortest, when it is longer than ONE_LINE ("Senke erstes Token" ran into
+    its neighbour's name in German, "first-token sink" nearly did in English)."""
+    words = name.split(" ")
+    if len(name) <= ONE_LINE or len(words) < 2:
+        return name
+    cuts = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    first, rest = min(cuts, key=lambda c: max(len(c[0]), len(c[1])))
+    return f"{first}<br>{rest}"
 
 
 def _title(text: str) -> dict:
@@ -146,7 +160,7 @@ def gallery(
     browser than a subplot each), a row per layer, a column per head, the pattern name
     under each map. weights (layers, n_heads, n, n) on 0..1; first_layer: 0-based."""
     n_layers, n_heads, n = weights.shape[:3]
-    gap = math.ceil(0.25 * n) + 1  # rows of space under each map for its name
+    gap = math.ceil((0.25 if phone else 0.3) * n) + 1  # rows of space under each map for its name
     step_x, step_y = n + 1, n + gap
     z = np.full((n_layers * step_y, n_heads * step_x - 1), np.nan, dtype=np.float32)
     for layer in range(n_layers):
@@ -164,7 +178,7 @@ def gallery(
         hoverongaps=False,
     )
     # names: English pattern names, short ones on a phone (data.head_names); shown translated
-    short = (lambda x: _(SHORT.get(x, x))) if phone else _
+    short = (lambda x: _(SHORT.get(x, x))) if phone else (lambda x: two_lines(_(x)))
     labels = [
         {
             "x": h * step_x + (n - 1) / 2,
