@@ -29,6 +29,9 @@ GALLERY_ROW_PX = 118  # height of one layer's row of maps, label line included
 # The names under the maps take the theme's ink: on the theme's grey between the maps it
 # reads 6.6:1 (light) and 6.1:1 (dark); a fixed #333333 was 2:1 on the dark grey.
 LABEL_FONT = {"size": 10}
+# On a phone twelve maps share about 350 px: 9 px type keeps a five-letter short name
+# ("Senke", "sumid") inside its map's 27 px (at 10 px German names ran into each other).
+PHONE_LABEL_FONT = {"size": 9}
 MAX_TARGET_CHARS = 9  # a top-target token longer than this is cut in its cell
 # On a phone: each head's map gets PHONE_MAP_PX across (the page scrolls the rest), a
 # layer's row PHONE_ROW_PX, and pattern names one short word (the caption spells them out).
@@ -114,7 +117,8 @@ def gallery(
     name = short_name if phone else (lambda x: wrap_name(_(x)))
     labels = [
         {"x": h * step_x + (n - 1) / 2, "y": layer * step_y + n - 0.5, "yanchor": "top",
-         "text": name(names[layer][h]), "showarrow": False, "font": LABEL_FONT}
+         "text": name(names[layer][h]), "showarrow": False,
+         "font": PHONE_LABEL_FONT if phone else LABEL_FONT}
         for layer in range(n_layers) for h in range(n_heads) if names[layer][h]
     ]  # fmt: skip
     centres_x = [h * step_x + (n - 1) / 2 for h in range(n_heads)]

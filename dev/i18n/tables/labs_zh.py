@@ -1,3 +1,4 @@
+# ruff: noqa: E501 (one translation a line: a table a translator reads and diffs)
 """Simplified Chinese translations of the labs: Multi-head, Real model, Decoder (issue 36).
 
 Register: plain (你); terms as in docs/i18n/glossary.md (头、查询/键/值、分数、权重、词元).
@@ -51,8 +52,12 @@ T = {
     "**d_v = d_k.** Each head takes slices of one width from W_Q, W_K and W_V; here W_Q has {d_k} columns and W_V has {d_v}. The fix makes d_v = {d_k} (W_V keeps the columns it has and gains or loses some).": "**d_v = d_k。** 每个头从 W_Q、W_K 和 W_V 中取同样宽度的切片；这里 W_Q 有 {d_k} 列，W_V 有 {d_v} 列。修正会让 d_v = {d_k}（W_V 保留已有的列，再增加或去掉一些）。",
     "**An output projection W_O** (d_v × d_model): it maps the heads' concatenation back to the embedding width. The fix adds the identity when d_v = d_model (then the output is the concatenation itself), or seeded random numbers.": "**输出投影 W_O**（d_v × d_model）：它把各头的拼接映射回嵌入的宽度。当 d_v = d_model 时，修正加入单位矩阵（这时输出就是拼接本身），否则加入由种子生成的随机数。",
     "**Embeddings that give your Q, K and V.** Heads split the projections W_Q, W_K and W_V, and Q, K and V typed directly have none. The fix writes Q, K and V side by side as the embeddings, X = [Q | K | V], and makes W_Q, W_K and W_V pick them out, so X W_Q is your Q, X W_K your K and X W_V your V.": "**能得出你的 Q、K 和 V 的嵌入。** 多个头要切分投影 W_Q、W_K 和 W_V，而直接输入的 Q、K 和 V 没有投影。修正把 Q、K 和 V 并排写成嵌入 X = [Q | K | V]，并让 W_Q、W_K 和 W_V 把它们挑出来，于是 X W_Q 就是你的 Q，X W_K 是你的 K，X W_V 是你的 V。",
-    "V gains {n} column of zeros so that d_v = d_k = {k}: the output gains as many columns of zeros.": ("V 增加 {n} 列零，使 d_v = d_k = {k}：输出也增加同样多列零。",),
-    "Q and K gain {n} column of zeros so that d_k = d_v = {v}: the raw scores Q Kᵀ stay as they are, and the scaling divides them by √{v} instead of √{k}.": ("Q 和 K 增加 {n} 列零，使 d_k = d_v = {v}：原始分数 Q Kᵀ 保持不变，缩放时除以 √{v} 而不是 √{k}。",),
+    "V gains {n} column of zeros so that d_v = d_k = {k}: the output gains as many columns of zeros.": (
+        "V 增加 {n} 列零，使 d_v = d_k = {k}：输出也增加同样多列零。",
+    ),
+    "Q and K gain {n} column of zeros so that d_k = d_v = {v}: the raw scores Q Kᵀ stay as they are, and the scaling divides them by √{v} instead of √{k}.": (
+        "Q 和 K 增加 {n} 列零，使 d_k = d_v = {v}：原始分数 Q Kᵀ 保持不变，缩放时除以 √{v} 而不是 √{k}。",
+    ),
     "Your queries ({asked}) are not among the tokens, and heads here are self-attention, where every token asks: each token asks with its own key (Q = K), and your query rows are gone.": "你的查询（{asked}）不在词元之中，而这里的头是自注意力，每个词元都会提问：每个词元用自己的键提问（Q = K），你的查询行因此不再保留。",
     "First, one click gets your scenario ready for heads": "先点一下，让你的场景可以分头",
     "Heads split W_Q, W_K and W_V into slices, and an output projection W_O joins their results again. Your scenario, **{name}**, needs {needs} first: the button adds them and keeps your tokens and numbers (Undo brings back your scenario as it is). Or start from the example made for this page, where two heads look for different things.": "多个头把 W_Q、W_K 和 W_V 切成几段，再由输出投影 W_O 把结果重新合起来。你的场景 **{name}** 需要先有{needs}：这个按钮会补上它们，并保留你的词元和数字（撤销可以把场景恢复原样）。也可以从为本页准备的示例开始，其中两个头各自寻找不同的东西。",
@@ -66,7 +71,9 @@ T = {
     "Choose more heads above to share the columns out.": "在上方选择更多的头，把这些列分出去。",
     "A width of 1 cannot be split: make d_k larger on the Inputs page.": "宽度为 1 无法拆分：请在“输入”页把 d_k 调大。",
     "One head takes all {width} columns of each projection: nothing is split. {more}": "一个头拿走每个投影的全部 {width} 列：没有任何拆分。{more}",
-    "{n} head of d_head = {d_head}: the {width} columns of each projection are shared out in order. Same colour, same head: column h2·1 is head 2's first column.": ("{n} 个头，每个 d_head = {d_head}：每个投影的 {width} 列按顺序分配。颜色相同就是同一个头：列 h2·1 是头 2 的第一列。",),
+    "{n} head of d_head = {d_head}: the {width} columns of each projection are shared out in order. Same colour, same head: column h2·1 is head 2's first column.": (
+        "{n} 个头，每个 d_head = {d_head}：每个投影的 {width} 列按顺序分配。颜色相同就是同一个头：列 h2·1 是头 2 的第一列。",
+    ),
     "Every head's attention weights": "每个头的注意力权重",
     "Rows are queries, columns keys, as on the Softmax page. One colour scale for all: dark purple is weight 0, yellow is weight 1.": "行是查询，列是键，与 Softmax 页相同。所有图共用一个色标：深紫色表示权重 0，黄色表示权重 1。",
     "Different bright cells mean the heads look at different tokens.": "亮格位置不同，说明这些头在看不同的词元。",
@@ -90,7 +97,9 @@ T = {
     "your scenario": "你的场景",
     "Head {h}'s Q, K and V are now your scenario (direct mode, d_k = {d_k}). Back, or Undo in the sidebar, returns to the multi-head scenario.": "头 {h} 的 Q、K 和 V 现在是你的场景（直接模式，d_k = {d_k}）。点“上一步”或侧边栏中的“撤销”可回到多头场景。",
     "Concatenate, then W_O": "先拼接，再乘 W_O",
-    "The heads' outputs ({n} block of {d_head} columns) are laid side by side: the concatenation is {concat}. W_O ({w_o}) mixes them back to d_model = {d_model} numbers per token: ({concat}) · ({w_o}) → ({out}).": ("各头的输出（{n} 块，每块 {d_head} 列）并排放置：拼接结果为 {concat}。W_O（{w_o}）把它们重新混合成每个词元 d_model = {d_model} 个数：({concat}) · ({w_o}) → ({out})。",),
+    "The heads' outputs ({n} block of {d_head} columns) are laid side by side: the concatenation is {concat}. W_O ({w_o}) mixes them back to d_model = {d_model} numbers per token: ({concat}) · ({w_o}) → ({out}).": (
+        "各头的输出（{n} 块，每块 {d_head} 列）并排放置：拼接结果为 {concat}。W_O（{w_o}）把它们重新混合成每个词元 d_model = {d_model} 个数：({concat}) · ({w_o}) → ({out})。",
+    ),
     "Without W_O each head would only ever write into its own columns; with it, any head can change any feature of the token.": "没有 W_O，每个头只能写入自己的那几列；有了 W_O，任何一个头都能改变词元的任何特征。",
     "With one head the concatenation is that head's output, and W_O maps it back.": "只有一个头时，拼接结果就是这个头的输出，由 W_O 把它映射回去。",
     "Show Concat × W_O = Output, and the residual X + output": "显示 Concat × W_O = 输出，以及残差 X + 输出",
@@ -98,7 +107,7 @@ T = {
     "In a Transformer the block's output is added to its input: each token keeps its embedding and adds what its heads gathered. The next layer reads X + output.": "在 Transformer 中，模块的输出会加到它的输入上：每个词元保留自己的嵌入，再加上各个头收集到的信息。下一层读取的是 X + 输出。",
     "The sentence is *the cat sat and it purred*. Each embedding has four numbers: two meaning features (is it an animal, is it a pronoun) and the token's position, written as a clock hand that turns 45° per token (the cosine and the sine of its angle).": "句子是 *the cat sat and it purred*（“猫坐下了，它发出呼噜声”）。每个嵌入有四个数：两个语义特征（是不是动物，是不是代词），以及词元的位置，写成一根每个词元转 45° 的时钟指针（它角度的余弦和正弦）。",
     "**Head 1 finds the previous word.** Its slice of W_K copies each key's clock hand; its slice of W_Q copies the query's hand turned back by 45°. Two hands pointing the same way give the largest dot product, so each query matches the token one step before it. The first token has nothing before it and keeps to itself.": "**头 1 找到前一个词。** 它那段 W_K 复制每个键的时钟指针；它那段 W_Q 复制查询的指针并往回转 45°。两根指向相同的指针点积最大，所以每个查询都与它前一步的词元匹配。第一个词元前面没有词元，只关注自己。",
-    "**Head 2 links \"it\" to \"cat\".** Its slice of W_Q turns the pronoun feature into a question, and its slice of W_K turns the animal feature into the answer. Only \"it\" asks, and only \"cat\" answers, so the \"it\" row puts all its weight on \"cat\". Every other query asks nothing: all its scores are 0 and its weight spreads evenly.": "**头 2 把 “it” 连到 “cat”。** 它那段 W_Q 把代词特征变成一个问题，它那段 W_K 把动物特征变成答案。只有 “it” 提问，也只有 “cat” 回答，所以 “it” 这一行把全部权重放在 “cat” 上。其他查询什么也不问：它们的分数全是 0，权重平均分配。",
+    '**Head 2 links "it" to "cat".** Its slice of W_Q turns the pronoun feature into a question, and its slice of W_K turns the animal feature into the answer. Only "it" asks, and only "cat" answers, so the "it" row puts all its weight on "cat". Every other query asks nothing: all its scores are 0 and its weight spreads evenly.': "**头 2 把 “it” 连到 “cat”。** 它那段 W_Q 把代词特征变成一个问题，它那段 W_K 把动物特征变成答案。只有 “it” 提问，也只有 “cat” 回答，所以 “it” 这一行把全部权重放在 “cat” 上。其他查询什么也不问：它们的分数全是 0，权重平均分配。",
     "**W_O** writes head 2's finding into the animal feature: after the residual, \"it\" is marked as an animal. Head 1's position goes, halved, into the position features.": "**W_O** 把头 2 的发现写进动物特征：经过残差之后，“it” 被标记为动物。头 1 给出的位置减半后写入位置特征。",
     "Load this example": "加载这个示例",
     "Number of heads (they split d_k = {d_k})": "头的数量（它们分 d_k = {d_k}）",
@@ -135,7 +144,9 @@ T = {
     "Each small map is one head's attention weights for your sentence: a row per token asking (query), a column per token asked (key), from dark (no weight) to yellow (all of the row's weight). The label under a map is computed from its weights: **previous / next token** (a diagonal next to the main one), **[CLS]/[SEP] sink** (bright first or last column), **same word** (pieces of a word look at each other), **broad** (spread out). No label: no single clear pattern.": "每张小图是一个头对你的句子的注意力权重：每行是一个提问的词元（查询），每列是一个被问的词元（键），颜色从深（没有权重）到黄（整行的全部权重）。图下的标签由它的权重算出：**前一个 / 后一个词元**（紧挨主对角线的一条对角线），**[CLS]/[SEP] 汇聚**（第一列或最后一列很亮），**同一单词**（一个单词的几部分互相看），**分散**（分布很开）。没有标签：没有单一明确的模式。",
     "Attention weights of every head (L = layer, H = head)": "每个头的注意力权重（L = 层，H = 头）",
     "On this screen: **prev**/**next** token, **sink**, same **word**, **broad**.": "在这个屏幕上：**前**/**后** = 前一个/后一个词元，**汇聚**，**词** = 同一单词，**分散**。",
-    "{n} of 72 heads has a clear pattern on this sentence.": ("在这个句子上，72 个头中有 {n} 个呈现明确的模式。",),
+    "{n} of 72 heads has a clear pattern on this sentence.": (
+        "在这个句子上，72 个头中有 {n} 个呈现明确的模式。",
+    ),
     "Token (the query)": "词元（查询）",
     "Weight on one key": "在一个键上的权重",
     "Strongest key per head": "每个头最强的键",
@@ -159,8 +170,8 @@ T = {
     "Layer {layer}, head {head}: where “{q}” looks in each sentence": "第 {layer} 层第 {head} 个头：“{q}”在每个句子中看向哪里",
     "What this shows": "这说明了什么",
     "**Heads specialise during training.** Nobody told any head what to do. Training on a lot of text made some heads track position (each token looks at the one before or after it), some join the pieces of a split word, some spread their attention over the whole sentence, and a few follow meaning, like a pronoun looking at what it stands for. The labels in the gallery are measured from the weights on *your* sentence, so they can change with the sentence.": "**头在训练中逐渐分工。** 没有人告诉任何一个头该做什么。在大量文本上训练之后，有些头开始跟踪位置（每个词元看它前一个或后一个），有些把被切开的单词的几部分连起来，有些把注意力分散到整个句子，还有少数跟随语义，比如代词看向它所指代的东西。图集中的标签是根据*你的*句子上的权重测得的，所以会随句子而变。",
-    "**Why so much attention goes to [CLS] and [SEP].** Softmax makes every row sum to 1: a head *must* put its attention somewhere, even when nothing in the sentence is relevant to what it looks for. Many trained heads learn to park that weight on [CLS] or [SEP], which are present in every input, so they work as a \"no-op\": attending to them changes the token little (the usual explanation in studies of BERT's heads). That is why the strongest key is so often a special token; switch on *Ignore [CLS] and [SEP]* above to see the strongest real word.": "**为什么这么多注意力落在 [CLS] 和 [SEP] 上。** Softmax 让每一行的和为 1：一个头*必须*把注意力放在某处，即使句子中没有任何与它要找的东西相关的内容。许多训练好的头学会把这部分权重停放在每个输入都有的 [CLS] 或 [SEP] 上，它们于是起到“空操作”的作用：关注它们几乎不改变词元（这是 BERT 各头研究中的常见解释）。这就是最强的键常常是特殊词元的原因；打开上方的*忽略 [CLS] 和 [SEP]*，就能看到最强的真实单词。",
-    "**The lesson's claim, checked.** The lesson says a trained model makes \"it\" attend to \"animal\". In this model that holds **in some heads, not all**: on the lesson's sentence two of the 72 heads (layer 4, head 2 and layer 6, head 12) send most of the attention of \"it\" to \"animal\", and changing \"tired\" to \"wide\" takes layer 4, head 2 away from \"animal\", while most heads look at [CLS] or [SEP], at neighbours or at nearby words. Meaning is spread over many heads and layers, and one head's weights are a clue, not the whole explanation.": "**验证课程中的说法。** 课程说，训练好的模型会让 “it” 关注 “animal”。在这个模型中，这**只在部分头中成立，并非全部**：在课程的句子上，72 个头中有两个（第 4 层第 2 个头和第 6 层第 12 个头）把 “it” 的大部分注意力送到 “animal”，而把 “tired” 换成 “wide” 后，第 4 层第 2 个头就不再看 “animal”；大多数头则看向 [CLS] 或 [SEP]、相邻或附近的词。语义分散在许多头和层中，一个头的权重只是线索，而不是全部解释。",
+    '**Why so much attention goes to [CLS] and [SEP].** Softmax makes every row sum to 1: a head *must* put its attention somewhere, even when nothing in the sentence is relevant to what it looks for. Many trained heads learn to park that weight on [CLS] or [SEP], which are present in every input, so they work as a "no-op": attending to them changes the token little (the usual explanation in studies of BERT\'s heads). That is why the strongest key is so often a special token; switch on *Ignore [CLS] and [SEP]* above to see the strongest real word.': "**为什么这么多注意力落在 [CLS] 和 [SEP] 上。** Softmax 让每一行的和为 1：一个头*必须*把注意力放在某处，即使句子中没有任何与它要找的东西相关的内容。许多训练好的头学会把这部分权重停放在每个输入都有的 [CLS] 或 [SEP] 上，它们于是起到“空操作”的作用：关注它们几乎不改变词元（这是 BERT 各头研究中的常见解释）。这就是最强的键常常是特殊词元的原因；打开上方的*忽略 [CLS] 和 [SEP]*，就能看到最强的真实单词。",
+    '**The lesson\'s claim, checked.** The lesson says a trained model makes "it" attend to "animal". In this model that holds **in some heads, not all**: on the lesson\'s sentence two of the 72 heads (layer 4, head 2 and layer 6, head 12) send most of the attention of "it" to "animal", and changing "tired" to "wide" takes layer 4, head 2 away from "animal", while most heads look at [CLS] or [SEP], at neighbours or at nearby words. Meaning is spread over many heads and layers, and one head\'s weights are a clue, not the whole explanation.': "**验证课程中的说法。** 课程说，训练好的模型会让 “it” 关注 “animal”。在这个模型中，这**只在部分头中成立，并非全部**：在课程的句子上，72 个头中有两个（第 4 层第 2 个头和第 6 层第 12 个头）把 “it” 的大部分注意力送到 “animal”，而把 “tired” 换成 “wide” 后，第 4 层第 2 个头就不再看 “animal”；大多数头则看向 [CLS] 或 [SEP]、相邻或附近的词。语义分散在许多头和层中，一个头的权重只是线索，而不是全部解释。",
     "from the text": "来自文本",
     "kind": "类型",
     "padding": "填充",
@@ -227,9 +238,9 @@ T = {
     "“{q}” puts at least half of its attention on “{k}” in **{strong} of 270** heads; most in **layer {layer}, head {head}** ({weight}, outlined). The heads that put the most there, with their numbers (a cell shows its number on hover):": "在 **270 个头中的 {strong} 个**里，“{q}”把至少一半的注意力放在“{k}”上；最多的是**第 {layer} 层第 {head} 个头**（{weight}，已框出）。放得最多的几个头及其数字（鼠标悬停在格子上会显示数字）：",
     "Each cell: the key with the largest weight in that head's row, and the weight.": "每个格子：该头那一行中权重最大的键，以及这个权重。",
     "**Why the mask.** A decoder is trained to predict, at every position at once, the token that comes next. If a token could see the tokens after it, it would read the answer instead of predicting it. So every weight above the diagonal is exactly 0, in every head: the mask stage puts −∞ there before the softmax.": "**为什么要掩码。** 解码器被训练成在每个位置同时预测下一个词元。如果一个词元能看到它后面的词元，它就会直接读到答案，而不是预测。所以在每个头中，对角线以上的每个权重都正好是 0：掩码步骤在 softmax 之前把那里设为 −∞。",
-    "**Grouped queries.** Each layer computes 9 queries but only 3 keys and 3 values per token; query heads 1–3 read key/value head 1, 4–6 head 2, 7–9 head 3. The keys and values a model must keep while it writes (its \"KV cache\") shrink to a third, and the heads of a group still look at different places, because their queries differ.": "**分组查询。** 每层为每个词元计算 9 个查询，但只计算 3 个键和 3 个值；查询头 1–3 读键/值头 1，4–6 读头 2，7–9 读头 3。模型在写作时必须保存的键和值（它的“KV 缓存”）因此缩小到三分之一，而同一组的头仍会看向不同的地方，因为它们的查询不同。",
+    '**Grouped queries.** Each layer computes 9 queries but only 3 keys and 3 values per token; query heads 1–3 read key/value head 1, 4–6 head 2, 7–9 head 3. The keys and values a model must keep while it writes (its "KV cache") shrink to a third, and the heads of a group still look at different places, because their queries differ.': "**分组查询。** 每层为每个词元计算 9 个查询，但只计算 3 个键和 3 个值；查询头 1–3 读键/值头 1，4–6 读头 2，7–9 读头 3。模型在写作时必须保存的键和值（它的“KV 缓存”）因此缩小到三分之一，而同一组的头仍会看向不同的地方，因为它们的查询不同。",
     "**RoPE.** Nothing tells this model where a token is, except that each query and key is turned by an angle that grows with its position (32 pairs of numbers, each at its own speed). A score then depends on how far apart the two tokens are, not on where they are.": "**RoPE。** 没有任何东西告诉这个模型一个词元在哪里，只是每个查询和键都会旋转一个随位置增大的角度（32 对数，每对有自己的转速）。于是一个分数取决于两个词元相隔多远，而不是它们在哪里。",
-    "**Sinks.** In the later layers most heads park their weight on the first token. Softmax makes every row sum to 1, so a head with nothing to look for must still look somewhere: the first token is seen by every token and ends up as the model's \"no-op\".": "**汇聚。** 在较后的层中，大多数头把权重停放在第一个词元上。Softmax 让每一行的和为 1，所以一个没什么要找的头仍必须看向某处：第一个词元被每个词元看到，于是成了模型的“空操作”。",
+    '**Sinks.** In the later layers most heads park their weight on the first token. Softmax makes every row sum to 1, so a head with nothing to look for must still look somewhere: the first token is seen by every token and ends up as the model\'s "no-op".': "**汇聚。** 在较后的层中，大多数头把权重停放在第一个词元上。Softmax 让每一行的和为 1，所以一个没什么要找的头仍必须看向某处：第一个词元被每个词元看到，于是成了模型的“空操作”。",
     "rank": "排名",
     "probability": "概率",
     "K/V head": "K/V 头",
