@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 from attention_core.decoder import DECODER_PATTERN_NAMES
 from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
+from attention_ui.draw.phone import wrapped_title
 from attention_ui.i18n import N_, _
 
 LABEL_FONT = {"size": 10, "color": "#333333"}
@@ -63,7 +64,9 @@ def _title(text: str) -> dict:
 
 
 # ---- what comes next ----
-def next_tokens_bar(tokens: Sequence[str], probs: Sequence[float], title: str) -> go.Figure:
+def next_tokens_bar(
+    tokens: Sequence[str], probs: Sequence[float], title: str, phone: bool = False
+) -> go.Figure:
     """The likeliest next tokens as horizontal bars, likeliest on top, each probability
     printed. tokens: the tokens' text with spaces made visible (learner-visible text)."""
     labels = [f"{k + 1}. {t}" for k, t in enumerate(fig.safe_labels(tokens))]
@@ -88,7 +91,8 @@ def next_tokens_bar(tokens: Sequence[str], probs: Sequence[float], title: str) -
         "yaxis": {"type": "category", "autorange": "reversed", "automargin": True},
         "margin": {"l": 10, "r": 40, "t": 50, "b": 60},
     }
-    return go.Figure(data=[bar], layout=layout)
+    figure = go.Figure(data=[bar], layout=layout)
+    return wrapped_title(figure) if phone else figure
 
 
 # ---- every head ----
@@ -280,12 +284,18 @@ def head_grid(
         "yaxis": {"type": "category", "autorange": "reversed", "automargin": True},
         "shapes": outline,
     }
-    return go.Figure(data=[heat], layout=layout)
+    figure = go.Figure(data=[heat], layout=layout)
+    return wrapped_title(figure) if phone else figure
 
 
 # ---- one head: RoPE and grouped queries ----
 def rope_distance(
-    distances: np.ndarray, scores: np.ndarray, plain: float, actual: tuple[int, float], title: str
+    distances: np.ndarray,
+    scores: np.ndarray,
+    plain: float,
+    actual: tuple[int, float],
+    title: str,
+    phone: bool = False,
 ) -> go.Figure:
     """The scaled score of one query-key pair as the distance between them changes (RoPE),
     against the same pair without RoPE (flat), the head's real distance marked."""
@@ -323,7 +333,8 @@ def rope_distance(
         "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         "margin": {"l": 10, "r": 10, "t": 80, "b": 60},
     }
-    return go.Figure(data=[curve, flat, here], layout=layout)
+    figure = go.Figure(data=[curve, flat, here], layout=layout)
+    return wrapped_title(figure) if phone else figure
 
 
 def gqa_diagram(n_heads: int, n_kv_heads: int, pick: int, title: str) -> go.Figure:

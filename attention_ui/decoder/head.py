@@ -18,7 +18,7 @@ from attention_core.decoder import DecoderRun, decoder_head_scenario
 from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw import figures as fig
-from attention_ui.frame import guard, keys, state
+from attention_ui.frame import guard, keys, look, state
 from attention_ui.i18n import N_, _
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
@@ -55,7 +55,7 @@ def _one_head(run: DecoderRun) -> None:
     ctx = Ctx(run, layer, head)
     pattern = run.pattern(layer, head)
     reads = " " + _("(reads key/value head {kv})").format(kv=ctx.kv + 1)
-    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores, reads)
+    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores, pattern.NAMES, reads)
     trained_head.stage_tabs(STAGES, keys.DEC_STAGE, Labels.plain(run.labels),
                             run.head(layer, head), ctx, lambda: picked_token(run),
                             "dec")  # fmt: skip
@@ -146,10 +146,9 @@ def _score_by_distance(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     title = _("Score of “{q}” against “{k}” at every distance").format(
         q=labels.queries[query], k=labels.keys[key]
     )
-    plot(
-        lazy(df.rope_distance, distances, scores, plain, (query - key, actual), title),
-        key="dec_rope_curve",
-    )
+    at = (query - key, actual)
+    plot(lazy(df.rope_distance, distances, scores, plain, at, title, look.phone()),
+         key="dec_rope_curve")  # fmt: skip
     st.caption(
         _(
             "The same two vectors, as if the key stood d tokens before the query. Without RoPE "

@@ -114,7 +114,7 @@ def next_tokens(run: DecoderRun) -> None:
     tokens = [data.visible(t.text) for t in top]
     title = ngettext("The {n} likeliest next token", "The {n} likeliest next tokens",
                      len(top)).format(n=len(top))  # fmt: skip
-    plot(lazy(df.next_tokens_bar, tokens, [t.p for t in top], title), key="dec_next")
+    plot(lazy(df.next_tokens_bar, tokens, [t.p for t in top], title, look.phone()), key="dec_next")
     rest = 1.0 - sum(t.p for t in top)
     st.caption(
         _(

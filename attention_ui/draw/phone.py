@@ -11,6 +11,8 @@ import plotly.graph_objects as go
 from attention_ui.draw.figures import (
     BAR_PX,
     COLORBAR,
+    TITLE,
+    TITLE_FONT,
     grid_width,
     is_square_grid,
     side_room,
@@ -107,3 +109,35 @@ def _shorter(text: str, z: float | None) -> str:
     if z is None or not np.isfinite(z) or len(decimals) <= 2:
         return text
     return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit
+
+
+def title_lines(title: str, width: float, font: float) -> tuple[str, int]:
+    """``title`` broken at its spaces into lines no wider than ``width`` px in ``font`` px
+    type (Plotly's <br>), and how many lines that makes (a word is never cut; a title with
+    no spaces, as in Chinese, stays one line)."""
+    lines: list[str] = []
+    for word in title.split(" "):
+        if lines and text_px(f"{lines[-1]} {word}", font) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return "<br>".join(lines), len(lines)
+
+
+def wrapped_title(figure: go.Figure) -> go.Figure:
+    """A phone's figure (the labs' own, laid out for a phone) whose title would run past its
+    right edge, with the title on more lines and the room above the plot for them (margin
+    and height grow alike). In place; returns it. German and French titles of the model labs
+    ran 30 to 140 px past a 390 px screen, two English ones too."""
+    title = figure.layout.title.text or ""
+    font = figure.layout.title.font.size or (figure.layout.font.size or 14) * TITLE_FONT
+    width = (figure.layout.width or PHONE_SCREEN) - 16  # the margins and the title's pad
+    text, lines = title_lines(title, width, font)
+    if lines > 1:
+        extra = int((lines - 1) * font * 1.3)
+        top = figure.layout.margin.t if figure.layout.margin.t is not None else 100
+        # at the top of the figure, not centred in its margin: a legend above the plot
+        # (the RoPE curve's, the two sentences' bars) stays below the title's last line
+        figure.update_layout(title=TITLE | {"text": text}, margin={"t": top + extra},
+                             height=(figure.layout.height or 450) + extra)  # fmt: skip
+    return figure

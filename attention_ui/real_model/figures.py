@@ -23,6 +23,7 @@ import plotly.graph_objects as go
 from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
 from attention_ui.draw.describe import Alternative
+from attention_ui.draw.phone import wrapped_title
 from attention_ui.i18n import N_, _, ngettext
 
 GALLERY_ROW_PX = 118  # height of one layer's row of maps, label line included
@@ -165,7 +166,7 @@ def phone_layout(figure: go.Figure) -> go.Figure:
     figure.update_layout(font=PHONE_FONT, title={"font": {"size": 14}},
                          margin={"t": 60})  # fmt: skip
     figure.update_xaxes(tickangle=0, title=None, tickfont={"size": 9})
-    return figure
+    return wrapped_title(figure)
 
 
 # ---- one number per head: 6 x 12 grids --------------------------------------------------------
@@ -246,8 +247,9 @@ def _short(label: str) -> str:
 
 
 def compare_bars(
-    labels: Sequence[str], first: FloatArray, second: FloatArray, title: str
-) -> go.Figure:
+    labels: Sequence[str], first: FloatArray, second: FloatArray, title: str,
+    phone: bool = False,
+) -> go.Figure:  # fmt: skip
     """One query's weights in two sentences, key by key (keys lined up between them).
 
     labels (n,) the first sentence's keys ("tired / wide" where the two differ); first,
@@ -269,4 +271,5 @@ def compare_bars(
         "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
     }
-    return go.Figure(data=bars, layout=layout)
+    figure = go.Figure(data=bars, layout=layout)
+    return wrapped_title(figure) if phone else figure

@@ -47,7 +47,7 @@ def _one_head(model: Model, run: Run) -> None:
     layer, head = trained_head.pick_head(run.n_layers, run.n_heads, (DEFAULT_LAYER, DEFAULT_HEAD),
                                          keys.RM_LAYER, keys.RM_HEAD)  # fmt: skip
     pattern = run.pattern(layer, head)
-    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores)
+    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores, pattern.NAMES)
     trained_head.stage_tabs(STAGES, keys.RM_STAGE, Labels.plain(run.labels),
                             run.heads[layer][head], Ctx(model, run, layer, head),
                             lambda: picked_token(run), "rm")  # fmt: skip

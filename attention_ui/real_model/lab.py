@@ -283,7 +283,7 @@ def _top_change(run: Run, run_b: Run, query: int, top: HeadChange) -> None:
     labels, first, second = data.aligned_rows(run, run_b, query, top.layer, top.head)
     title = _("Layer {layer}, head {head}: where “{q}” looks in each sentence").format(
         layer=top.layer + 1, head=top.head + 1, q=run.labels[query])  # fmt: skip
-    plot(mf.compare_bars(labels, first, second, title), key="rm_change_bars")
+    plot(mf.compare_bars(labels, first, second, title, look.phone()), key="rm_change_bars")
 
 
 # ---- what it means ------------------------------------------------------------------------------

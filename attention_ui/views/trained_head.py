@@ -21,16 +21,12 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import choose_section
-from attention_ui.i18n import N_, _, said
+from attention_ui.i18n import _, said
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
 
 WALKTHROUGH_PAGE = "scores"  # the page a head opens on; its scores view is keyed "scores" too
 Stage = Callable[[Labels, AttentionTrace, Any], None]
-# The measures behind a head's pattern, as its caption names them (English keys of the
-# core's scores; shown in the session's language).
-MEASURES = {"previous": N_("previous"), "next": N_("next"), "sink": N_("sink"),
-            "same_word": N_("same word"), "broad": N_("broad"), "self": N_("self")}  # fmt: skip
 
 
 def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
@@ -46,10 +42,11 @@ def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
 
 
 def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float],
-                    reads: str = "") -> None:  # fmt: skip
+                    names: Mapping[str, str], reads: str = "") -> None:  # fmt: skip
     """What the head was measured to do on this text (layer, head 0-based); ``name``: the
-    pattern's English name (the core's), ``reads``: more about the head, translated."""
-    measured = ", ".join(f"{_(MEASURES.get(k, k))} {v:.2f}" for k, v in scores.items())
+    pattern's English name and ``names`` every measure's (the core's: the model's pattern
+    names), shown translated; ``reads``: more about the head, translated."""
+    measured = ", ".join(f"{_(names.get(k, k))} {v:.2f}" for k, v in scores.items())
     st.caption(_("Layer {layer}, head {head}{reads}: **{name}** (measured: {measured}).").format(
         layer=layer + 1, head=head + 1, reads=reads,
         name=_(name) if name else _("no single clear pattern"), measured=measured))  # fmt: skip

@@ -42,10 +42,9 @@ T = {
     "no single clear pattern": "kein einzelnes klares Muster",
     "prev": "vor",
     "next": "nach",
-    "sink": "Senke",
+    "sink": "Sink",
     "word": "Wort",
     "self": "selbst",
-    "previous": "vorheriges",
     # ---- multi-head lab ----
     "One attention step compares every query with every key **once**, so each token ends up with one mix of the others. A Transformer runs several of these side by side: **heads**. Each head gets a narrow slice of the projections, so it computes its own scores, its own softmax and its own mix. One head can learn to look at the word just before; another can look for the noun a pronoun refers to. Their outputs are then laid side by side and W_O blends them back into one vector per token, as wide as the embedding.": "Ein Attention-Schritt vergleicht jede Query **einmal** mit jedem Key, also erhält jedes Token eine einzige Mischung der anderen. Ein Transformer führt mehrere solcher Schritte nebeneinander aus: **Heads**. Jeder Head bekommt eine schmale Scheibe der Projektionen und berechnet damit seine eigenen Scores, seinen eigenen Softmax und seine eigene Mischung. Ein Head kann lernen, auf das Wort direkt davor zu schauen; ein anderer sucht das Nomen, auf das sich ein Pronomen bezieht. Ihre Ausgaben werden dann nebeneinandergelegt, und W_O mischt sie wieder zu einem Vektor pro Token, so breit wie das Embedding.",
     "**The convention used here** (the paper's): W_Q, W_K and W_V are (d_model, n_heads·d_head). Head h uses their columns h·d_head to (h+1)·d_head, counting from 0. W_O is (n_heads·d_head, d_model). There are no biases. This is PyTorch's `nn.MultiheadAttention(bias=False)` with its weights transposed: PyTorch stores them as (out_features, in_features).": "**Die hier verwendete Konvention** (die des Papers): W_Q, W_K und W_V sind (d_model, n_heads·d_head). Head h verwendet ihre Spalten h·d_head bis (h+1)·d_head, von 0 an gezählt. W_O ist (n_heads·d_head, d_model). Es gibt keine Biases. Das ist PyTorchs `nn.MultiheadAttention(bias=False)` mit transponierten Gewichten: PyTorch speichert sie als (out_features, in_features).",
@@ -151,7 +150,7 @@ T = {
     "All 72 heads at once": "Alle 72 Heads auf einmal",
     "Each small map is one head's attention weights for your sentence: a row per token asking (query), a column per token asked (key), from dark (no weight) to yellow (all of the row's weight). The label under a map is computed from its weights: **previous / next token** (a diagonal next to the main one), **[CLS]/[SEP] sink** (bright first or last column), **same word** (pieces of a word look at each other), **broad** (spread out). No label: no single clear pattern.": "Jede kleine Karte zeigt die Attention-Gewichte eines Heads für deinen Satz: eine Zeile pro fragendem Token (Query), eine Spalte pro gefragtem Token (Key), von dunkel (kein Gewicht) bis gelb (das ganze Gewicht der Zeile). Die Beschriftung unter einer Karte wird aus ihren Gewichten berechnet: **vorheriges / nächstes Token** (eine Diagonale neben der Hauptdiagonale), **[CLS]/[SEP]-Senke** (helle erste oder letzte Spalte), **gleiches Wort** (Teile eines Worts schauen aufeinander), **breit** (verteilt). Keine Beschriftung: kein einzelnes klares Muster.",
     "Attention weights of every head (L = layer, H = head)": "Attention-Gewichte jedes Heads (L = Schicht, H = Head)",
-    "On this screen: **prev**/**next** token, **sink**, same **word**, **broad**.": "Auf diesem Bildschirm: **vor**/**nach** = vorheriges/nächstes Token, **Senke**, **Wort** = gleiches Wort, **breit**.",
+    "On this screen: **prev**/**next** token, **sink**, same **word**, **broad**.": "Auf diesem Bildschirm: **vor**/**nach** = vorheriges/nächstes Token, **Sink** = Senke, **Wort** = gleiches Wort, **breit**.",
     "{n} of 72 heads has a clear pattern on this sentence.": (
         "{n} von 72 Heads hat auf diesem Satz ein klares Muster.",
         "{n} von 72 Heads haben auf diesem Satz ein klares Muster.",
@@ -241,8 +240,8 @@ T = {
     "Bold tokens are special: they mark the turns of a chat ({example}, ...).": "Fette Tokens sind Sonder-Tokens: Sie markieren die Wortwechsel eines Chats ({example}, ...).",
     "What comes next": "Was als Nächstes kommt",
     "The {n} likeliest next token": (
-        "Das wahrscheinlichste nächste Token",
-        "Die {n} wahrscheinlichsten nächsten Tokens",
+        "Das wahrscheinlichste Token",
+        "Die {n} wahrscheinlichsten Tokens",
     ),
     "␣ is a space. The model's output is one probability for each of its {vocab} tokens; these {n} hold {share} of it. A chatbot picks one (here: the likeliest, “greedy”), appends it, and runs the model again.": "␣ ist ein Leerzeichen. Die Ausgabe des Modells ist eine Wahrscheinlichkeit für jedes seiner {vocab} Tokens; diese {n} haben zusammen {share} davon. Ein Chatbot wählt eines aus (hier: das wahrscheinlichste, „greedy“), hängt es an und lässt das Modell erneut laufen.",
     "Append “{token}” and predict again": "„{token}“ anhängen und erneut vorhersagen",

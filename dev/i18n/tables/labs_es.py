@@ -42,10 +42,9 @@ T = {
     "no single clear pattern": "ningún patrón claro único",
     "prev": "ant",
     "next": "sig",
-    "sink": "sumid",
+    "sink": "sum.",
     "word": "palab",
     "self": "act",
-    "previous": "anterior",
     # ---- multi-head lab ----
     "One attention step compares every query with every key **once**, so each token ends up with one mix of the others. A Transformer runs several of these side by side: **heads**. Each head gets a narrow slice of the projections, so it computes its own scores, its own softmax and its own mix. One head can learn to look at the word just before; another can look for the noun a pronoun refers to. Their outputs are then laid side by side and W_O blends them back into one vector per token, as wide as the embedding.": "Un paso de atención compara cada consulta con cada clave **una vez**, así que cada token acaba con una sola mezcla de los demás. Un Transformer ejecuta varios de estos pasos en paralelo: las **cabezas**. Cada cabeza recibe una porción estrecha de las proyecciones, de modo que calcula sus propias puntuaciones, su propio softmax y su propia mezcla. Una cabeza puede aprender a mirar la palabra justo anterior; otra puede buscar el sustantivo al que se refiere un pronombre. Después sus salidas se colocan una al lado de otra y W_O las vuelve a combinar en un vector por token, tan ancho como el embedding.",
     "**The convention used here** (the paper's): W_Q, W_K and W_V are (d_model, n_heads·d_head). Head h uses their columns h·d_head to (h+1)·d_head, counting from 0. W_O is (n_heads·d_head, d_model). There are no biases. This is PyTorch's `nn.MultiheadAttention(bias=False)` with its weights transposed: PyTorch stores them as (out_features, in_features).": "**La convención que se usa aquí** (la del artículo): W_Q, W_K y W_V son (d_model, n_heads·d_head). La cabeza h usa sus columnas de h·d_head a (h+1)·d_head, contando desde 0. W_O es (n_heads·d_head, d_model). No hay sesgos. Es `nn.MultiheadAttention(bias=False)` de PyTorch con los pesos traspuestos: PyTorch los guarda como (out_features, in_features).",
@@ -150,7 +149,7 @@ T = {
     "All 72 heads at once": "Las 72 cabezas a la vez",
     "Each small map is one head's attention weights for your sentence: a row per token asking (query), a column per token asked (key), from dark (no weight) to yellow (all of the row's weight). The label under a map is computed from its weights: **previous / next token** (a diagonal next to the main one), **[CLS]/[SEP] sink** (bright first or last column), **same word** (pieces of a word look at each other), **broad** (spread out). No label: no single clear pattern.": "Cada mapa pequeño son los pesos de atención de una cabeza para tu frase: una fila por token que pregunta (consulta), una columna por token preguntado (clave), de oscuro (sin peso) a amarillo (todo el peso de la fila). La etiqueta bajo un mapa se calcula a partir de sus pesos: **token anterior / siguiente** (una diagonal junto a la principal), **sumidero [CLS]/[SEP]** (primera o última columna brillante), **misma palabra** (los trozos de una palabra se miran entre sí), **difusa** (repartida). Sin etiqueta: ningún patrón claro único.",
     "Attention weights of every head (L = layer, H = head)": "Pesos de atención de cada cabeza (L = capa, H = cabeza)",
-    "On this screen: **prev**/**next** token, **sink**, same **word**, **broad**.": "En esta pantalla: **ant**/**sig** = token anterior/siguiente, **sumid** = sumidero, **palab** = misma palabra, **difusa**.",
+    "On this screen: **prev**/**next** token, **sink**, same **word**, **broad**.": "En esta pantalla: **ant**/**sig** = token anterior/siguiente, **sum.** = sumidero, **palab** = misma palabra, **difusa**.",
     "{n} of 72 heads has a clear pattern on this sentence.": (
         "{n} de las 72 cabezas tiene un patrón claro en esta frase.",
         "{n} de las 72 cabezas tienen un patrón claro en esta frase.",
@@ -236,8 +235,8 @@ T = {
     "Bold tokens are special: they mark the turns of a chat ({example}, ...).": "Los tokens en negrita son especiales: marcan los turnos de un chat ({example}, ...).",
     "What comes next": "Qué viene después",
     "The {n} likeliest next token": (
-        "El token siguiente más probable",
-        "Los {n} tokens siguientes más probables",
+        "El token más probable",
+        "Los {n} tokens más probables",
     ),
     "␣ is a space. The model's output is one probability for each of its {vocab} tokens; these {n} hold {share} of it. A chatbot picks one (here: the likeliest, “greedy”), appends it, and runs the model again.": "␣ es un espacio. La salida del modelo es una probabilidad para cada uno de sus {vocab} tokens; estos {n} suman el {share}. Un chatbot elige uno (aquí: el más probable, «voraz»), lo añade y vuelve a ejecutar el modelo.",
     "Append “{token}” and predict again": "Añadir «{token}» y predecir de nuevo",

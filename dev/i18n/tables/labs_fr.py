@@ -45,7 +45,6 @@ T = {
     "sink": "puits",
     "word": "mot",
     "self": "soi",
-    "previous": "précédent",
     # ---- multi-head lab ----
     "One attention step compares every query with every key **once**, so each token ends up with one mix of the others. A Transformer runs several of these side by side: **heads**. Each head gets a narrow slice of the projections, so it computes its own scores, its own softmax and its own mix. One head can learn to look at the word just before; another can look for the noun a pronoun refers to. Their outputs are then laid side by side and W_O blends them back into one vector per token, as wide as the embedding.": "Une étape d'attention compare chaque requête à chaque clé **une seule fois** : chaque token obtient donc un seul mélange des autres. Un Transformer exécute plusieurs de ces étapes côte à côte : les **têtes**. Chaque tête reçoit une tranche étroite des projections ; elle calcule ainsi ses propres scores, son propre softmax et son propre mélange. Une tête peut apprendre à regarder le mot juste avant ; une autre peut chercher le nom auquel renvoie un pronom. Leurs sorties sont ensuite placées côte à côte et W_O les recombine en un vecteur par token, aussi large que le plongement.",
     "**The convention used here** (the paper's): W_Q, W_K and W_V are (d_model, n_heads·d_head). Head h uses their columns h·d_head to (h+1)·d_head, counting from 0. W_O is (n_heads·d_head, d_model). There are no biases. This is PyTorch's `nn.MultiheadAttention(bias=False)` with its weights transposed: PyTorch stores them as (out_features, in_features).": "**La convention utilisée ici** (celle de l'article) : W_Q, W_K et W_V sont (d_model, n_heads·d_head). La tête h utilise leurs colonnes h·d_head à (h+1)·d_head, en comptant à partir de 0. W_O est (n_heads·d_head, d_model). Il n'y a pas de biais. C'est `nn.MultiheadAttention(bias=False)` de PyTorch avec les poids transposés : PyTorch les stocke sous la forme (out_features, in_features).",
@@ -236,8 +235,8 @@ T = {
     "Bold tokens are special: they mark the turns of a chat ({example}, ...).": "Les tokens en gras sont spéciaux : ils marquent les tours de parole d'un chat ({example}, ...).",
     "What comes next": "Ce qui vient ensuite",
     "The {n} likeliest next token": (
-        "Le token suivant le plus probable",
-        "Les {n} tokens suivants les plus probables",
+        "Le token le plus probable",
+        "Les {n} tokens les plus probables",
     ),
     "␣ is a space. The model's output is one probability for each of its {vocab} tokens; these {n} hold {share} of it. A chatbot picks one (here: the likeliest, “greedy”), appends it, and runs the model again.": "␣ est une espace. La sortie du modèle est une probabilité pour chacun de ses {vocab} tokens ; ces {n} en totalisent {share}. Un chatbot en choisit un (ici : le plus probable, « glouton »), l'ajoute et relance le modèle.",
     "Append “{token}” and predict again": "Ajouter « {token} » et prédire à nouveau",

@@ -45,7 +45,6 @@ T = {
     "sink": "汇聚",
     "word": "词",
     "self": "自身",
-    "previous": "前一个",
     # ---- multi-head lab ----
     "One attention step compares every query with every key **once**, so each token ends up with one mix of the others. A Transformer runs several of these side by side: **heads**. Each head gets a narrow slice of the projections, so it computes its own scores, its own softmax and its own mix. One head can learn to look at the word just before; another can look for the noun a pronoun refers to. Their outputs are then laid side by side and W_O blends them back into one vector per token, as wide as the embedding.": "一次注意力计算把每个查询与每个键比较**一次**，所以每个词元最后只得到其他词元的一种混合。Transformer 会并排运行好几个这样的计算：这就是**头**。每个头只拿到投影的一小段，因此计算自己的分数、自己的 softmax 和自己的混合。一个头可以学会看前一个词；另一个头可以去找代词所指的名词。然后把它们的输出并排放在一起，由 W_O 把它们重新融合成每个词元一个向量，宽度与嵌入相同。",
     "**The convention used here** (the paper's): W_Q, W_K and W_V are (d_model, n_heads·d_head). Head h uses their columns h·d_head to (h+1)·d_head, counting from 0. W_O is (n_heads·d_head, d_model). There are no biases. This is PyTorch's `nn.MultiheadAttention(bias=False)` with its weights transposed: PyTorch stores them as (out_features, in_features).": "**这里采用的约定**（与论文相同）：W_Q、W_K 和 W_V 的形状是 (d_model, n_heads·d_head)。头 h 使用它们的第 h·d_head 到 (h+1)·d_head 列，从 0 开始计数。W_O 的形状是 (n_heads·d_head, d_model)。没有偏置。这就是 PyTorch 的 `nn.MultiheadAttention(bias=False)`，只是权重做了转置：PyTorch 把它们存成 (out_features, in_features)。",
