@@ -66,7 +66,8 @@ PYBABEL := $(VENV)/bin/pybabel
 EXTRACT := app.py app_pages attention_ui attention_core
 
 i18n-extract: | $(VENV)/.run-installed  ## the template messages.pot from the code's _(), ngettext(), N_()
-	$(PYBABEL) -q extract -F babel.cfg --no-location --sort-output -k N_ -c Translators: \
+	$(PYBABEL) -q extract -F babel.cfg --no-location --sort-output -k N_ -k Text -k Plural:1,2 \
+		-c Translators: \
 		--project "Attention Lab" --omit-header -o $(POT) $(EXTRACT)
 
 i18n-update: i18n-extract  ## every language's .po merged with the template (new ones created)

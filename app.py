@@ -9,7 +9,6 @@ import streamlit as st
 
 from attention_ui.frame import guard, lang, look, menu, sidebar, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
-from attention_ui.i18n import _
 from attention_ui.live import session as live
 from attention_ui.live import teacher
 from attention_ui.live import views as live_views
@@ -24,12 +23,7 @@ if state.page_config_due():  # once a session: the browser keeps it
 state.init_state()
 room_page = live.arrive()  # ?teach= / ?join=; a follower takes the room's scenario and step
 
-pages = {
-    spec.key: st.Page(
-        spec.path, title=_(spec.title), url_path=spec.key, default=spec.key == "start"
-    )
-    for spec in ALL_PAGES
-}
+pages = menu.pages()
 sections: dict[str, list] = {}
 for spec in ALL_PAGES:
     sections.setdefault(spec.section, []).append(pages[spec.key])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.masks import check_mask
 from attention_core.softmax import softmax
 from attention_core.types import BoolArray, FloatArray, RealArray
@@ -67,21 +68,23 @@ def as_matrix(M: object, name: str) -> FloatArray:
     try:
         A = np.asarray(M, dtype=np.float64)
     except (TypeError, ValueError, OverflowError):  # OverflowError: an int like 10**400
-        raise InputError(f"{name} must be a grid of numbers", where=name) from None
+        raise InputError(N_("{name} must be a grid of numbers"), name, name=name) from None
     if A.ndim == 1:
         A = A[np.newaxis, :]  # a single vector is one row: (d,) -> (1, d)
     if A.ndim != 2:
-        raise InputError(f"{name} must be a 2-D grid of numbers, not {A.ndim}-D", where=name)
+        raise InputError(N_("{name} must be a 2-D grid of numbers, not {ndim}-D"), name,
+                         name=name, ndim=A.ndim)  # fmt: skip
     if A.shape[0] == 0:
-        raise InputError(f"{name} is empty: it needs at least one row", where=name)
+        raise InputError(N_("{name} is empty: it needs at least one row"), name, name=name)
     if A.shape[1] == 0:
-        raise InputError(f"{name} has 0 columns: each row needs at least one number", where=name)
+        raise InputError(N_("{name} has 0 columns: each row needs at least one number"), name,
+                         name=name)  # fmt: skip
     if not np.isfinite(A).all():  # the fast path: all fine
         r, c = (int(i) + 1 for i in np.argwhere(~np.isfinite(A))[0])
         raise InputError(
-            f"{name} row {r}, column {c} is {A[r - 1, c - 1]}: every entry must be a finite number",
-            where=name,
-        )
+            N_("{name} row {row}, column {col} is {value}: every entry must be a finite number"),
+            where=name, name=name, row=r, col=c, value=str(A[r - 1, c - 1]),
+        )  # fmt: skip
     return A
 
 
@@ -98,16 +101,16 @@ def project(
     for name, W in Ws.items():
         if W.shape[0] != X.shape[1]:
             raise InputError(
-                f"{name} has {W.shape[0]} rows but X has {X.shape[1]} columns: "
-                f"{name} needs one row per embedding dimension (d_model = {X.shape[1]})",
-                where=name,
-            )
+                N_("{name} has {rows} rows but X has {cols} columns: {name} needs one row per "
+                   "embedding dimension (d_model = {cols})"),
+                where=name, name=name, rows=W.shape[0], cols=X.shape[1],
+            )  # fmt: skip
     if Ws["W_q"].shape[1] != Ws["W_k"].shape[1]:
         raise InputError(
-            f"W_k has {Ws['W_k'].shape[1]} columns but W_q has {Ws['W_q'].shape[1]}: "
-            "queries and keys must come out the same length d_k",
-            where="W_k",
-        )
+            N_("W_k has {k} columns but W_q has {q}: queries and keys must come out the same "
+               "length d_k"),
+            where="W_k", k=Ws["W_k"].shape[1], q=Ws["W_q"].shape[1],
+        )  # fmt: skip
     Q = X @ Ws["W_q"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
     K = X @ Ws["W_k"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
     V = X @ Ws["W_v"]  # (n, d_model) @ (d_model, d_v) -> (n, d_v)
@@ -119,16 +122,14 @@ def check_qkv(Q: object, K: object, V: object) -> tuple[FloatArray, FloatArray, 
     Q, K, V = as_matrix(Q, "Q"), as_matrix(K, "K"), as_matrix(V, "V")
     if K.shape[1] != Q.shape[1]:
         raise InputError(
-            f"K has {K.shape[1]} columns but Q has {Q.shape[1]}: "
-            "every query and key needs the same length d_k",
-            where="K",
-        )
+            N_("K has {k} columns but Q has {q}: every query and key needs the same length d_k"),
+            where="K", k=K.shape[1], q=Q.shape[1],
+        )  # fmt: skip
     if V.shape[0] != K.shape[0]:
         raise InputError(
-            f"V has {V.shape[0]} rows but K has {K.shape[0]}: "
-            "every key needs exactly one value vector",
-            where="V",
-        )
+            N_("V has {v} rows but K has {k}: every key needs exactly one value vector"),
+            where="V", v=V.shape[0], k=K.shape[0],
+        )  # fmt: skip
     return Q, K, V
 
 
@@ -195,8 +196,8 @@ def dot_product_terms(q: FloatArray, k: FloatArray) -> FloatArray:
     k = np.asarray(k, dtype=np.float64).ravel()
     if q.shape != k.shape:
         raise InputError(
-            f"the key has {k.size} numbers but the query has {q.size}: "
-            "a dot product needs vectors of the same length",
-            where="K",
-        )
+            N_("the key has {k} numbers but the query has {q}: a dot product needs vectors of "
+               "the same length"),
+            where="K", k=k.size, q=q.size,
+        )  # fmt: skip
     return q * k  # (d_k,)

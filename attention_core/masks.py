@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.types import BoolArray
 
 
 def causal_mask(n: int) -> BoolArray:
     """(n, n) lower-triangular mask: token i may attend to tokens 0..i, never the future."""
     if n < 1:
-        raise InputError(f"a causal mask needs at least one token, got {n}", where="mask")
+        raise InputError(N_("a causal mask needs at least one token, got {n}"), "mask", n=n)
     return np.tril(np.ones((n, n), dtype=bool))
 
 
@@ -21,12 +22,12 @@ def padding_mask(n_q: int, n_k: int, n_valid: int) -> BoolArray:
     The remaining keys stand for padding added to make sequences the same length.
     """
     if n_q < 1 or n_k < 1:
-        raise InputError("a padding mask needs at least one query and one key", where="mask")
+        raise InputError(N_("a padding mask needs at least one query and one key"), "mask")
     if not 1 <= n_valid <= n_k:
         raise InputError(
-            f"the number of real (non-padding) keys must be between 1 and {n_k}, got {n_valid}",
-            where="mask",
-        )
+            N_("the number of real (non-padding) keys must be between 1 and {n}, got {got}"),
+            where="mask", n=n_k, got=n_valid,
+        )  # fmt: skip
     mask = np.zeros((n_q, n_k), dtype=bool)
     mask[:, :n_valid] = True
     return mask
@@ -36,21 +37,21 @@ def check_mask(mask: BoolArray, n_q: int, n_k: int) -> BoolArray:
     """Return ``mask`` as a boolean (n_q, n_k) array, or raise a clear InputError."""
     mask = np.asarray(mask)
     if mask.dtype != np.bool_:
-        raise InputError("the mask must hold True/False values (True = may attend)", where="mask")
+        raise InputError(N_("the mask must hold True/False values (True = may attend)"), "mask")
     if mask.shape != (n_q, n_k):
         raise InputError(
-            f"the mask is {_shape(mask.shape)} but the scores are {n_q} x {n_k}: "
-            "it needs one row per query and one column per key",
-            where="mask",
-        )
+            N_("the mask is {shape} but the scores are {n_q} x {n_k}: it needs one row per "
+               "query and one column per key"),
+            where="mask", shape=_shape(mask.shape), n_q=n_q, n_k=n_k,
+        )  # fmt: skip
     empty = np.flatnonzero(~mask.any(axis=1))
     if empty.size:
         row = int(empty[0]) + 1
         raise InputError(
-            f"row {row} of the mask allows no key at all: query {row} would have nothing to "
-            "attend to (its softmax would divide by zero). Let it attend to at least one key.",
-            where="mask",
-        )
+            N_("row {row} of the mask allows no key at all: query {row} would have nothing to "
+               "attend to (its softmax would divide by zero). Let it attend to at least one key."),
+            where="mask", row=row,
+        )  # fmt: skip
     return mask
 
 

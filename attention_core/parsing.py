@@ -7,8 +7,8 @@ import re
 import numpy as np
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_, Plural, Text
 from attention_core.types import FloatArray
-from attention_core.words import count
 
 MAX_TOKENS = 64
 MAX_DIM = 512
@@ -30,19 +30,18 @@ def parse_tokens(text: str) -> list[str]:
     """
     tokens = [t for t in re.split(r"[\s,]+", text or "") if t]
     if not tokens:
-        raise InputError("type at least one token (words separated by spaces)", where="tokens")
+        raise InputError(N_("type at least one token (words separated by spaces)"), "tokens")
     if len(tokens) > MAX_TOKENS:
         raise InputError(
-            f"{len(tokens)} tokens is more than the {MAX_TOKENS} this app can show; "
-            "use a shorter sentence",
-            where="tokens",
-        )
+            N_("{n} tokens is more than the {most} this app can show; use a shorter sentence"),
+            where="tokens", n=len(tokens), most=MAX_TOKENS,
+        )  # fmt: skip
     long = next((t for t in tokens if len(t) > MAX_TOKEN_CHARS), None)
     if long is not None:
         raise InputError(
-            f"the token '{long[:20]}...' is longer than {MAX_TOKEN_CHARS} characters",
-            where="tokens",
-        )
+            N_("the token '{token}...' is longer than {most} characters"),
+            where="tokens", token=long[:20], most=MAX_TOKEN_CHARS,
+        )  # fmt: skip
     return tokens
 
 
@@ -84,28 +83,35 @@ def parse_matrix(text: str, name: str = "") -> FloatArray:
     Numbers: commas or spaces; scientific notation and unicode minus accepted.
     """
     text = (text or "").translate(_MINUS)
-    what = name or "the matrix"
+    what: str | Text = name or Text(N_("the matrix"))
     if len(text) > MAX_TEXT_CHARS:
-        raise InputError(
-            f"{what} is too long: at most {MAX_TEXT_CHARS:,} characters are allowed", where=name
-        )
+        raise InputError(N_("{name} is too long: at most {most} characters are allowed"),
+                         where=name, name=what, most=f"{MAX_TEXT_CHARS:,}")  # fmt: skip
     rows = _split_rows(text, name)
     if not rows:
-        raise InputError(f"{what} is empty: type at least one row of numbers", where=name)
+        raise InputError(N_("{name} is empty: type at least one row of numbers"), where=name,
+                         name=what)  # fmt: skip
     if len(rows) > MAX_DIM:
-        raise InputError(f"{what} has {len(rows)} rows; at most {MAX_DIM} are allowed", where=name)
+        raise InputError(N_("{name} has {n} rows; at most {most} are allowed"), where=name,
+                         name=what, n=len(rows), most=MAX_DIM)  # fmt: skip
     values = [_parse_row(row, r, name) for r, row in enumerate(rows, start=1)]
     width = len(values[0])
     for r, row_values in enumerate(values, start=1):
         if len(row_values) != width:
-            raise InputError(
-                f"{_prefix(name)}row {r} has {count(len(row_values), 'number')} but row 1 "
-                f"has {count(width, 'number')}: every row needs the same number of columns",
-                where=name,
-            )
+            problem = Text(
+                N_("row {row} has {numbers} but row 1 has {first}: every row needs the same "
+                   "number of columns"),
+                row=r, numbers=_numbers(len(row_values)), first=_numbers(width),
+            )  # fmt: skip
+            raise InputError(_named(name, problem), where=name)
     if width > MAX_DIM:
-        raise InputError(f"{what} has {width} columns; at most {MAX_DIM} are allowed", where=name)
+        raise InputError(N_("{name} has {n} columns; at most {most} are allowed"), where=name,
+                         name=what, n=width, most=MAX_DIM)  # fmt: skip
     return np.array(values, dtype=np.float64)
+
+
+def _numbers(n: int) -> Plural:
+    return Plural("{n} number", "{n} numbers", n)
 
 
 def _split_rows(text: str, name: str) -> list[str]:
@@ -119,11 +125,9 @@ def _bracket_rows(text: str, name: str) -> list[str]:
     inner = re.findall(r"\[([^\[\]]*)\]", text)
     rest = re.sub(r"\[[^\[\]]*\]", "", text)
     if not _balanced(text) or re.search(r"[^\s\[\],;]", rest):
-        raise InputError(
-            f"{_prefix(name)}the brackets do not match up; "
-            "write rows like [1, 2] or [[1, 2], [3, 4]]",
-            where=name,
-        )
+        problem = Text(N_("the brackets do not match up; write rows like {one} or {two}"),
+                       one="[1, 2]", two="[[1, 2], [3, 4]]")  # fmt: skip
+        raise InputError(_named(name, problem), where=name)
     return [row for group in inner for row in group.split(";") if row.strip()]
 
 
@@ -147,13 +151,16 @@ def _parse_row(row: str, r: int, name: str) -> list[float]:
         try:
             numbers.append(parse_number(cell))
         except InputError as exc:
-            sep = " " if exc.message == EMPTY else ": "
-            message = f"{_prefix(name)}row {r}, column {c}{sep}{exc.message}"
-            raise InputError(message, where=name) from None
+            if exc.message == EMPTY:
+                where = Text(N_("row {row}, column {col} is empty"), row=r, col=c)
+            else:
+                where = Text(N_("row {row}, column {col}: {problem}"),
+                             row=r, col=c, problem=exc.text)  # fmt: skip
+            raise InputError(_named(name, where), where=name) from None
     return numbers
 
 
-EMPTY = "is empty"
+EMPTY = N_("is empty")
 
 
 def parse_number(text: object) -> float:
@@ -166,18 +173,19 @@ def parse_number(text: object) -> float:
     if cell == "":
         raise InputError(EMPTY)
     if _DECIMAL_COMMA.fullmatch(cell):  # "1,5": a decimal comma, as much of Europe writes
-        raise InputError(f"'{cell[:20]}' is not a number: write the decimal with a point, "
-                         f"{cell.replace(',', '.')}")  # fmt: skip
+        raise InputError(N_("'{text}' is not a number: write the decimal with a point, {fixed}"),
+                         text=cell[:20], fixed=cell.replace(",", "."))  # fmt: skip
     if not _NUMBER.fullmatch(cell):
-        raise InputError(f"'{cell[:20]}' is not a number")
+        raise InputError(N_("'{text}' is not a number"), text=cell[:20])
     value = float(cell)
     if not np.isfinite(value):
-        raise InputError(f"'{cell[:20]}' is too large")
+        raise InputError(N_("'{text}' is too large"), text=cell[:20])
     return value
 
 
-def _prefix(name: str) -> str:
-    return f"{name}: " if name else ""
+def _named(name: str, problem: Text) -> Text:
+    """``problem`` said of matrix ``name`` ("K: row 2, ..."), or as it is without a name."""
+    return Text(N_("{name}: {problem}"), name=name, problem=problem) if name else problem
 
 
 def format_matrix(M: FloatArray, digits: int = 6) -> str:

@@ -15,9 +15,10 @@ import numpy as np
 
 from attention_core.attention import AttentionTrace, as_matrix, attention, project
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.masks import causal_mask, padding_mask
-from attention_core.multihead import head_divisors
-from attention_core.parsing import MAX_DIM, MAX_TOKEN_CHARS, MAX_TOKENS, label_tokens
+from attention_core.parsing import MAX_DIM, MAX_TOKENS, label_tokens
+from attention_core.scenario_checks import check_heads, check_n_heads, check_rows, check_tokens
 from attention_core.types import BoolArray, FloatArray
 
 MODES = ("embeddings", "direct")
@@ -98,7 +99,8 @@ class Scenario:
         for name in self.matrix_names:
             M = getattr(self, name)
             if M is None:
-                raise InputError(f"{name} is missing: {self.mode} mode needs {name}", where=name)
+                raise InputError(N_("{name} is missing: {mode} mode needs {name}"), name,
+                                 name=name, mode=self.mode)  # fmt: skip
             out[name] = M
         return out
 
@@ -112,39 +114,41 @@ class Scenario:
         Computing the trace is the last check (projection and mask shapes), so it is kept.
         """
         if self.mode not in MODES:  # first: the checks below depend on the mode
-            raise InputError(f"unknown input mode '{self.mode}'; use one of {MODES}", where="mode")
-        _check_tokens(self.tokens, "tokens")
+            raise InputError(N_("unknown input mode '{mode}'; use one of {modes}"), "mode",
+                             mode=str(self.mode), modes=str(MODES))  # fmt: skip
+        check_tokens(self.tokens, query=False)
         if self.query_tokens is not None:
             if self.mode != "direct":
                 raise InputError(
-                    "separate query tokens need direct mode (embeddings give one query per token)",
+                    N_("separate query tokens need direct mode (embeddings give one query per "
+                       "token)"),
                     where="tokens",
-                )
-            _check_tokens(self.query_tokens, "query tokens")
+                )  # fmt: skip
+            check_tokens(self.query_tokens, query=True)
         if self.mask_kind not in MASK_KINDS:
-            raise InputError(f"unknown mask '{self.mask_kind}'; use one of {MASK_KINDS}", "mask")
+            raise InputError(N_("unknown mask '{kind}'; use one of {kinds}"), "mask",
+                             kind=str(self.mask_kind), kinds=str(MASK_KINDS))  # fmt: skip
         mats = {name: as_matrix(M, name) for name, M in self.matrices().items()}
         for name, M in mats.items():
             if max(M.shape) > MAX_DIM:
                 raise InputError(
-                    f"{name} is {M.shape[0]} x {M.shape[1]}; "
-                    f"dimensions of at most {MAX_DIM} are allowed",
-                    where=name,
-                )
+                    N_("{name} is {rows} x {cols}; dimensions of at most {most} are allowed"),
+                    where=name, name=name, rows=M.shape[0], cols=M.shape[1], most=MAX_DIM,
+                )  # fmt: skip
         if self.mode == "embeddings":
-            _check_rows(mats["X"], "X", len(self.tokens), "embedding", "token")
-            _check_heads(self, mats)
+            check_rows(mats["X"], "X", len(self.tokens))
+            check_heads(self, mats)
         elif self.n_heads != 1:
-            _check_n_heads(self.n_heads)  # a bad count first, then the mode it needs
+            check_n_heads(self.n_heads)  # a bad count first, then the mode it needs
             raise InputError(
-                f"{self.n_heads} heads need embeddings mode: the heads split the projections "
-                "W_q, W_k and W_v, which direct mode does not have",
-                where="n_heads",
-            )
+                N_("{n} heads need embeddings mode: the heads split the projections W_q, W_k "
+                   "and W_v, which direct mode does not have"),
+                where="n_heads", n=self.n_heads,
+            )  # fmt: skip
         else:
-            _check_rows(mats["Q"], "Q", len(self.queries), "query vector", "query token")
-            _check_rows(mats["K"], "K", len(self.tokens), "key vector", "token")
-            _check_rows(mats["V"], "V", len(self.tokens), "value vector", "token")
+            check_rows(mats["Q"], "Q", len(self.queries))
+            check_rows(mats["K"], "K", len(self.tokens))
+            check_rows(mats["V"], "V", len(self.tokens))
         return self.trace()  # checks the shapes of projections, Q/K/V and the mask
 
     def qkv(self) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -160,7 +164,7 @@ class Scenario:
         if self.mask_kind == "causal":
             if n_q != n_k:
                 raise InputError(
-                    "a causal mask needs as many queries as keys (self-attention)", where="mask"
+                    N_("a causal mask needs as many queries as keys (self-attention)"), "mask"
                 )
             return causal_mask(n_k)
         if self.mask_kind == "padding":
@@ -214,11 +218,12 @@ class Scenario:
     @classmethod
     def from_json(cls, text: str | bytes) -> Scenario:
         if len(text) > MAX_JSON_BYTES:
-            raise InputError("this scenario file is too large to load", where="file")
+            raise InputError(N_("this scenario file is too large to load"), where="file")
         try:
             d = json.loads(text)
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # deep nesting: [[[[...
-            raise InputError(f"this file is not valid JSON ({exc})", where="file") from None
+            why = str(exc)
+            raise InputError(N_("this file is not valid JSON ({why})"), "file", why=why) from None
         return cls.from_dict(d)
 
     def to_url(self) -> str:
@@ -238,73 +243,6 @@ class Scenario:
     __hash__ = None  # type: ignore[assignment]  # mutable-looking arrays inside
 
 
-def _check_tokens(tokens: tuple[str, ...], what: str) -> None:
-    if len(tokens) == 0:
-        raise InputError(f"type at least one of the {what}", where="tokens")
-    if len(tokens) > MAX_TOKENS:
-        raise InputError(f"{len(tokens)} {what} is more than the {MAX_TOKENS} allowed", "tokens")
-    for t in tokens:
-        if not isinstance(t, str) or not t.strip() or len(t) > MAX_TOKEN_CHARS:
-            raise InputError(
-                f"every one of the {what} must be 1 to {MAX_TOKEN_CHARS} characters", "tokens"
-            )
-
-
-def _check_n_heads(n_heads: object) -> int:
-    if isinstance(n_heads, bool) or not isinstance(n_heads, int) or n_heads < 1:
-        raise InputError(
-            f"the number of heads must be a whole number of at least 1, not {n_heads!r}",
-            where="n_heads",
-        )
-    return n_heads
-
-
-def _check_heads(s: Scenario, mats: dict[str, FloatArray]) -> None:
-    """n_heads splits the width d_k = d_v evenly; W_o, when there, is (d_v, d_model)."""
-    n = _check_n_heads(s.n_heads)
-    d_model, d_k, d_v = mats["X"].shape[1], mats["W_q"].shape[1], mats["W_v"].shape[1]
-    if s.W_o is not None:
-        W_o = as_matrix(s.W_o, "W_o")
-        if W_o.shape != (d_v, d_model):
-            raise InputError(
-                f"W_o is {W_o.shape[0]} x {W_o.shape[1]} but must be d_v x d_model = "
-                f"{d_v} x {d_model}: one row per column of the heads' concatenation, "
-                "one column per embedding dimension",
-                where="W_o",
-            )
-    if n == 1:
-        return
-    if d_k != d_v:
-        raise InputError(
-            f"{n} heads need W_v as wide as W_q (d_v = d_k), but W_v has {d_v} columns and "
-            f"W_q has {d_k}: each head takes a slice of the same width from both",
-            where="n_heads",
-        )
-    if d_k % n:
-        raise InputError(
-            f"W_q has {d_k} columns, which do not split into {n} heads of equal width: "
-            f"choose a number of heads among {head_divisors(d_k)}",
-            where="n_heads",
-        )
-    if s.W_o is None:
-        raise InputError(
-            f"{n} heads need W_o ({d_v} x {d_model}) to map their concatenation back to "
-            "d_model: add it on the Multi-head page",
-            where="W_o",
-        )
-
-
-def _check_rows(M: FloatArray, name: str, n: int, row_name: str, token_name: str) -> None:
-    if M.shape[0] != n:
-        rows = f"{M.shape[0]} row" if M.shape[0] == 1 else f"{M.shape[0]} rows"
-        there = f"is 1 {token_name}" if n == 1 else f"are {n} {token_name}s"
-        raise InputError(
-            f"{name} has {rows} but there {there}: "
-            f"{name} needs one row ({row_name}) per {token_name}",
-            where=name,
-        )
-
-
 # ---- reading untrusted dicts and URLs -----------------------------------------
 _TOP_KEYS = {
     *("version", "name", "tokens", "mode", "matrices", "mask", "scaled", "query_tokens"),
@@ -314,25 +252,29 @@ _TOP_KEYS = {
 
 def _scenario_from_dict(d: Any) -> Scenario:
     if not isinstance(d, dict):
-        raise InputError("a scenario must be a JSON object", where="file")
+        raise InputError(N_("a scenario must be a JSON object"), where="file")
     unknown = set(d) - _TOP_KEYS
     if unknown:
-        raise InputError(f"unexpected field(s) in scenario: {sorted(unknown)}", where="file")
+        raise InputError(N_("unexpected field(s) in scenario: {fields}"), "file",
+                         fields=str(sorted(unknown)))  # fmt: skip
     if d.get("version") != FORMAT_VERSION:
-        raise InputError(f"unsupported scenario version {d.get('version')!r}", where="file")
+        raise InputError(N_("unsupported scenario version {version}"), "file",
+                         version=repr(d.get("version")))  # fmt: skip
     mats = d.get("matrices", {})
     if not isinstance(mats, dict) or set(mats) - set(ALL_MATRICES):
-        raise InputError("the scenario's matrices must be X, W_q, W_k, W_v, W_o, Q, K or V", "file")
+        raise InputError(N_("the scenario's matrices must be X, W_q, W_k, W_v, W_o, Q, K or V"),
+                         "file")  # fmt: skip
     mask = d.get("mask", {"kind": "none"})
     if not isinstance(mask, dict) or set(mask) - {"kind", "n_valid", "custom"}:
-        raise InputError("the scenario's mask must have kind, n_valid and custom only", "file")
+        raise InputError(N_("the scenario's mask must have kind, n_valid and custom only"),
+                         "file")  # fmt: skip
     n_valid = mask.get("n_valid")
     if n_valid is not None and (type(n_valid) is not int):
-        raise InputError("the mask's n_valid must be a whole number", where="file")
+        raise InputError(N_("the mask's n_valid must be a whole number"), where="file")
     query_tokens = d.get("query_tokens")
     n_heads = d.get("n_heads", 1)
     if type(n_heads) is not int:
-        raise InputError("the scenario's n_heads must be a whole number", where="file")
+        raise InputError(N_("the scenario's n_heads must be a whole number"), where="file")
     return Scenario(
         tokens=_str_tuple(d.get("tokens"), "tokens"),
         mode=_str(d.get("mode", "embeddings"), "mode"),
@@ -349,21 +291,22 @@ def _scenario_from_dict(d: Any) -> Scenario:
 
 def _str(v: Any, what: str) -> str:
     if not isinstance(v, str):
-        raise InputError(f"the scenario's {what} must be text", where="file")
+        raise InputError(N_("the scenario's {field} must be text"), "file", field=what)
     return v
 
 
 def _str_tuple(v: Any, what: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(t, str) for t in v):
-        raise InputError(f"the scenario's {what} must be a list of words", where="file")
+        raise InputError(N_("the scenario's {field} must be a list of words"), "file", field=what)
     if len(v) > MAX_TOKENS:
-        raise InputError(f"the scenario has {len(v)} {what}; at most {MAX_TOKENS}", "file")
+        raise InputError(N_("the scenario has {n} {field}; at most {most}"), "file", n=len(v),
+                         field=what, most=MAX_TOKENS)  # fmt: skip
     return tuple(v)
 
 
 def _bool(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise InputError("the scenario's 'scaled' must be true or false", where="file")
+        raise InputError(N_("the scenario's 'scaled' must be true or false"), where="file")
     return v
 
 
@@ -379,9 +322,11 @@ def _number_grid(M: Any, name: str) -> FloatArray:
         )
     )
     if not ok:
-        raise InputError(f"the scenario's {name} must be a list of rows of numbers", "file")
+        raise InputError(N_("the scenario's {name} must be a list of rows of numbers"), "file",
+                         name=name)  # fmt: skip
     if len({len(row) for row in M}) > 1:
-        raise InputError(f"the scenario's {name} has rows of different lengths", "file")
+        raise InputError(N_("the scenario's {name} has rows of different lengths"), "file",
+                         name=name)  # fmt: skip
     return as_matrix(M, name)
 
 
@@ -397,20 +342,20 @@ def _bool_grid(M: Any) -> BoolArray | None:
         )
     )
     if not ok or len({len(row) for row in M}) > 1 or not M:
-        raise InputError("the scenario's custom mask must be rows of 0/1", where="file")
+        raise InputError(N_("the scenario's custom mask must be rows of 0/1"), where="file")
     return np.array(M, dtype=bool)
 
 
 def _unpack_url(text: str) -> Any:
     bad = InputError(
-        "this link's scenario could not be read (it may be cut off or edited); "
-        "showing the default scenario instead",
+        N_("this link's scenario could not be read (it may be cut off or edited); showing the "
+           "default scenario instead"),
         where="url",
-    )
+    )  # fmt: skip
     if not isinstance(text, str):
         raise bad
     if len(text) > MAX_URL_CHARS:
-        raise InputError("this link's scenario is too large to load", where="url")
+        raise InputError(N_("this link's scenario is too large to load"), where="url")
     if not text.startswith(URL_PREFIX) or not _URL_ALPHABET.fullmatch(text[len(URL_PREFIX) :]):
         raise bad
     body = text[len(URL_PREFIX) :]
@@ -419,7 +364,7 @@ def _unpack_url(text: str) -> Any:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
         if inflater.unconsumed_tail:  # a zip bomb or a giant payload: stop reading
-            raise InputError("this link's scenario is too large to load", where="url")
+            raise InputError(N_("this link's scenario is too large to load"), where="url")
         if not inflater.eof:  # cut off: zlib only checks the checksum at the end of the stream
             raise bad
         return json.loads(raw)

@@ -2,9 +2,11 @@ import streamlit as st
 
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import prev_next
+from attention_ui.i18n import _
 from attention_ui.training_lab import lab
 
-st.title(BY_KEY["training"].title)
+page = BY_KEY["training"]
+st.title(_(page.title))
 lab.intro()
 settings = lab.settings()
 lab.results(settings, lab.trained(settings))

@@ -7,7 +7,9 @@ of Q Kᵀ, unscaled scores in softmax, rounding too early, a missing or flipped 
 also computed by the core, so the checker can name the slip when an answer matches one.
 
 Feedback messages are plain text (Unicode maths, no Markdown), so a page can show them
-verbatim, whatever the learner typed.
+verbatim, whatever the learner typed. Every word is a ``Text``/``Plural`` of
+``attention_core.i18n`` (an English template, its numbers formatted here): the UI translates
+it, and ``Feedback.message`` is its English.
 
 Modules: ``model`` (the data), ``answers`` (reading typed numbers), ``checker``,
 ``mistakes`` (wrong paths through the core), ``steps`` (step builders), ``text``

@@ -1,4 +1,9 @@
-"""Checking an answer: right (and which accepted answer), a named slip, or what is off."""
+"""Checking an answer: right (and which accepted answer), a named slip, or what is off.
+
+The verdict (right or wrong, the slip's id) has no language; what the learner is told is a
+``Message`` of ``Text`` and ``Plural`` pieces, with every number formatted here, that the UI
+translates (``attention_ui.i18n.texts.tr``).
+"""
 
 from __future__ import annotations
 
@@ -13,8 +18,11 @@ from attention_core.exercises.text import (
     shape_text,
     tolerance_text,
 )
+from attention_core.i18n import Message, Plural, Text
 from attention_core.types import FloatArray
-from attention_core.words import count
+
+ASK_FOR_A_HINT = Text("Ask for a hint if you are stuck.")
+ONLY_0_AND_1 = Text("Use only 1 (may attend) and 0 (blocked).")
 
 
 def check_answer(step: NumericStep, text: str) -> Feedback:
@@ -25,17 +33,28 @@ def check_answer(step: NumericStep, text: str) -> Feedback:
     wrong shape -> which numbers are off.
     """
     if not (text or "").strip():
-        return Feedback(False, f"Type your answer first: {answer_format(step)}.")
+        return Feedback(
+            False, (Text("Type your answer first: {format}.", format=answer_format(step)),)
+        )
     try:
         answer, used_percent, note = _read(step, text)
     except InputError as exc:
         mistake = "percent_mixed" if exc.where == "percent" else None
-        return Feedback(False, f"Could not read that answer: {exc.message}.", mistake=mistake)
+        problem = _PROBLEMS.get(exc.where) or exc.text  # the parser's own words, a Text
+        said = Text("Could not read that answer: {problem}.", problem=problem)
+        return Feedback(False, (said,), mistake=mistake)
     hit = _closest(answer, step.accepted, step.tolerance)
     if hit is not None:
         fb = _right(step, answer, hit)
-        return Feedback(True, fb.message + note, variant=fb.variant)
+        return Feedback(True, fb.said + note, variant=fb.variant)
     return _wrong(step, text, answer, as_percent=used_percent or bool(note))
+
+
+# The answer parser's own problems (attention_core.exercises.answers), by its ``where``.
+_PROBLEMS: dict[str, Text] = {
+    "answer": Text("this step asks for plain numbers: leave out the % signs"),
+    "percent": Text("put a % sign after every number or after none of them"),
+}
 
 
 def read_answer(step: NumericStep, text: str) -> FloatArray:
@@ -44,56 +63,67 @@ def read_answer(step: NumericStep, text: str) -> FloatArray:
     return _read(step, text)[0]
 
 
-def _read(step: NumericStep, text: str) -> tuple[FloatArray, bool, str]:
+def _read(step: NumericStep, text: str) -> tuple[FloatArray, bool, Message]:
     """(the numbers, whether a % sign was typed, a note for the verdict)."""
     answer, used_percent = parse_answer(text, allow_percent=step.percent)
     if step.percent and not used_percent and looks_like_percentages(answer):
-        return answer / 100.0, False, " (Read as percentages; a % sign makes that explicit.)"
-    return answer, used_percent, ""
+        note = Text("(Read as percentages; a % sign makes that explicit.)")
+        return answer / 100.0, False, (note,)
+    return answer, used_percent, ()
 
 
 def _wrong(step: NumericStep, text: str, answer: FloatArray, as_percent: bool) -> Feedback:
     """Name the slip behind a wrong answer, or say which numbers are off."""
     for m in step.mistakes:  # a wrong path followed exactly
         if close(answer, m.value, step.tolerance):
-            return Feedback(False, m.message, mistake=m.key)
+            return Feedback(False, (m.said,), mistake=m.key)
     typed = typed_decimals(text)
     if typed is not None and as_percent:
         typed += 2  # 80.4 % has one decimal as a percentage, three as a fraction
     if _rounded_too_coarsely(step, answer, typed):
-        asked, given, unit = step.decimals or 0, typed or 0, ""
+        asked, given = step.decimals or 0, typed or 0
         if as_percent:
-            asked, given, unit = asked - 2, given - 2, " in a percentage"
-        return Feedback(
-            False,
-            f"On the right track, but rounded too coarsely: this step asks for "
-            f"{count(asked, 'decimal')}{unit} and your answer has {given}.",
-            mistake="too_few_decimals",
-        )
+            asked, given = asked - 2, given - 2
+            coarse = Plural(
+                "On the right track, but rounded too coarsely: this step asks for {n} "
+                "decimal in a percentage and your answer has {given}.",
+                "On the right track, but rounded too coarsely: this step asks for {n} "
+                "decimals in a percentage and your answer has {given}.",
+                asked, given=str(given),
+            )  # fmt: skip
+        else:
+            coarse = Plural(
+                "On the right track, but rounded too coarsely: this step asks for {n} "
+                "decimal and your answer has {given}.",
+                "On the right track, but rounded too coarsely: this step asks for {n} "
+                "decimals and your answer has {given}.",
+                asked, given=str(given),
+            )  # fmt: skip
+        return Feedback(False, (coarse,), mistake="too_few_decimals")
     slip_tol = _mistake_tolerance(step, typed)
     for m in step.mistakes:  # a wrong path, rounded more coarsely than asked
         if close(answer, m.value, slip_tol):
-            return Feedback(False, m.message, mistake=m.key)
+            return Feedback(False, (m.said,), mistake=m.key)
     order = _order_slip(step, answer, slip_tol)
     if order:
         return Feedback(False, order, mistake="swapped_order")
     if answer.shape != step.expected.shape:
-        return Feedback(
-            False,
-            f"Your answer is {shape_text(answer.shape)}, but this step needs "
-            f"{shape_text(step.shape)} ({step.layout}).",
-        )
+        said = Text(
+            "Your answer is {given}, but this step needs {needed} ({layout}).",
+            given=shape_text(answer.shape), needed=shape_text(step.shape), layout=step.layout,
+        )  # fmt: skip
+        return Feedback(False, (said,))
     return Feedback(False, _wrong_values_message(step, answer))
 
 
 def check_choice(step: ChoiceStep, index: int | None) -> Feedback:
     """Check a multiple-choice answer (``index`` into ``step.choices``; None = nothing picked)."""
     if index is None or not 0 <= index < len(step.choices):
-        return Feedback(False, "Pick one of the answers first.")
+        return Feedback(False, (Text("Pick one of the answers first."),))
     choice = step.choices[index]
     if choice.correct:
-        return Feedback(True, f"Right. {choice.explanation}")
-    return Feedback(False, f"Not this one. {choice.explanation}", mistake=choice.mistake)
+        return Feedback(True, (Text("Right."), choice.explanation))
+    return Feedback(False, (Text("Not this one."), choice.explanation), mistake=choice.mistake)
 
 
 def close(a: FloatArray, b: FloatArray, tol: float) -> bool:
@@ -127,7 +157,7 @@ def _mistake_tolerance(step: NumericStep, typed: int | None) -> float:
 
 
 # ---- the right numbers in the wrong order --------------------------------------------
-def _order_slip(step: NumericStep, answer: FloatArray, tol: float) -> str | None:
+def _order_slip(step: NumericStep, answer: FloatArray, tol: float) -> Message | None:
     """A message when ``answer`` holds an accepted answer's numbers in another order."""
     for variant in step.accepted:
         target = variant.value  # (rows, cols), the same layout the answer should have
@@ -136,13 +166,16 @@ def _order_slip(step: NumericStep, answer: FloatArray, tol: float) -> str | None
         where = _rows_reordered(answer, target, tol) or _within_rows(answer, target, tol)
         if where:
             return (
-                f"The right numbers in the wrong order: {where}. The layout is "
-                f"{step.layout}, in the order the exercise gives them."
+                Text("The right numbers in the wrong order: {where}.", where=where),
+                Text(
+                    "The layout is {layout}, in the order the exercise gives them.",
+                    layout=step.layout,
+                ),
             )
     return None
 
 
-def _rows_reordered(answer: FloatArray, target: FloatArray, tol: float) -> str | None:
+def _rows_reordered(answer: FloatArray, target: FloatArray, tol: float) -> Text | None:
     """'rows 1 and 2 are swapped' when whole rows of ``target`` came in another order."""
     n = answer.shape[0]
     used: list[int] = []
@@ -155,31 +188,36 @@ def _rows_reordered(answer: FloatArray, target: FloatArray, tol: float) -> str |
     if not moved:
         return None
     if len(moved) == 2:
-        return f"rows {moved[0]} and {moved[1]} are swapped"
-    return "the rows are in a different order"
+        return Text("rows {a} and {b} are swapped", a=str(moved[0]), b=str(moved[1]))
+    return Text("the rows are in a different order")
 
 
-def _within_rows(answer: FloatArray, target: FloatArray, tol: float) -> str | None:
+def _within_rows(answer: FloatArray, target: FloatArray, tol: float) -> Text | None:
     """Describe the first row holding its right numbers in another order; None unless every
     row that is off is such a row."""
     off = [i for i in range(answer.shape[0]) if not close(answer[i], target[i], tol)]
     if not off or not all(_same_numbers(answer[i], target[i], tol) for i in off):
         return None
     i = off[0]
-    row = f"in row {i + 1}, " if answer.shape[0] > 1 else ""
     wrong_cols = [c + 1 for c in np.flatnonzero(np.abs(answer[i] - target[i]) > tol + 1e-12)]
     if answer.shape[1] == 2:
-        where = f"{row}the two numbers are swapped"
+        what = Text("the two numbers are swapped")
     elif close(answer[i][::-1], target[i], tol):
-        where = f"{row}the numbers are in reverse order"
+        what = Text("the numbers are in reverse order")
     elif len(wrong_cols) == 2:
-        where = f"{row}columns {wrong_cols[0]} and {wrong_cols[1]} are swapped"
+        what = Text("columns {a} and {b} are swapped", a=str(wrong_cols[0]), b=str(wrong_cols[1]))
     else:
-        where = f"{row}the numbers are in a different order"
+        what = Text("the numbers are in a different order")
+    where = Text("in row {row}, {what}", row=str(i + 1), what=what) if answer.shape[0] > 1 else what
     if len(off) == 1:
         return where
-    others = " and ".join(str(r + 1) for r in off[1:])
-    return f"{where} (row{'s' if len(off) > 2 else ''} {others} also out of order)"
+    others = [str(r + 1) for r in off[1:]]
+    if len(others) == 1:
+        return Text("{where} (row {row} also out of order)", where=where, row=others[0])
+    return Text(
+        "{where} (rows {rows} and {last} also out of order)",
+        where=where, rows=", ".join(others[:-1]), last=others[-1],
+    )  # fmt: skip
 
 
 def _same_numbers(a: FloatArray, b: FloatArray, tol: float) -> bool:
@@ -189,53 +227,71 @@ def _same_numbers(a: FloatArray, b: FloatArray, tol: float) -> bool:
 
 # ---- feedback text --------------------------------------------------------------------
 def _right(step: NumericStep, answer: FloatArray, hit: Variant) -> Feedback:
-    msg = "Correct"
     if len(step.accepted) > 1 and hit.label:
-        msg += f": you used {hit.label}"
-    msg += "."
+        said: Message = (Text("Correct: you used {answer}.", answer=hit.label),)
+    else:
+        said = (Text("Correct."),)
     if step.decimals is not None and hit.label == step.accepted[0].label:
         rounded = np.round(hit.value, step.decimals)
         if not np.allclose(np.round(answer, step.decimals), rounded, atol=1e-12, rtol=0):
-            msg += (
-                f" Accepted within the rounding; at full precision this rounds to "
-                f"{format_value(hit.value, step.decimals)}."
+            said += (
+                Text(
+                    "Accepted within the rounding; at full precision this rounds to {value}.",
+                    value=format_value(hit.value, step.decimals),
+                ),
             )
-    return Feedback(True, msg, variant=hit.label or None)
+    return Feedback(True, said, variant=hit.name)
 
 
-def _wrong_values_message(step: NumericStep, answer: FloatArray) -> str:
+def _wrong_values_message(step: NumericStep, answer: FloatArray) -> Message:
     if answer.size == 1:
         return _wrong_number_message(step, float(answer[0, 0]))
     off = np.abs(answer - step.expected) > step.tolerance + 1e-12
     n_off, n = int(off.sum()), off.size
-    verb = "is" if n_off == 1 else "are"
     if step.decimals is None:
-        msg = f"Not yet: {n_off} of {count(n, 'number')} {verb} wrong."
+        said: Message = (
+            Plural(
+                "Not yet: {n} of {total} is wrong.", "Not yet: {n} of {total} are wrong.",
+                n_off, total=Plural("{n} number", "{n} numbers", n),
+            ),
+        )  # fmt: skip
     else:
-        within = tolerance_text(step)
-        msg = f"Not yet: {n_off} of {count(n, 'number')} {verb} off by more than {within}."
-    r, c = (int(i) + 1 for i in np.argwhere(off)[0])
-    msg += f" The first one off is row {r}, column {c}."
+        said = (
+            Plural(
+                "Not yet: {n} of {total} is off by more than {within}.",
+                "Not yet: {n} of {total} are off by more than {within}.",
+                n_off, total=Plural("{n} number", "{n} numbers", n), within=tolerance_text(step),
+            ),
+        )  # fmt: skip
+    r, c = (str(int(i) + 1) for i in np.argwhere(off)[0])
+    said += (Text("The first one off is row {row}, column {column}.", row=r, column=c),)
     if step.kind == "weights" and answer.shape[1] > 1:  # a whole row: it must sum to 1
         sums = answer.sum(axis=1)
         bad = np.flatnonzero(np.abs(sums - 1.0) > max(step.tolerance * answer.shape[1], 1e-3))
         if bad.size:
             i = int(bad[0])
-            msg += f" Weights in a row must add up to 1, but row {i + 1} adds up to {sums[i]:.4g}."
+            said += (
+                Text(
+                    "Weights in a row must add up to 1, but row {row} adds up to {total}.",
+                    row=str(i + 1), total=f"{sums[i]:.4g}",
+                ),
+            )  # fmt: skip
     if step.kind == "mask" and not np.all(np.isin(answer, (0.0, 1.0))):
-        msg += " Use only 1 (may attend) and 0 (blocked)."
-    return msg + " Ask for a hint if you are stuck."
+        said += (ONLY_0_AND_1,)
+    return (*said, ASK_FOR_A_HINT)
 
 
-def _wrong_number_message(step: NumericStep, x: float) -> str:
+def _wrong_number_message(step: NumericStep, x: float) -> Message:
     """The verdict on one number (a cell a class was asked): about that number, never about
     rows, columns or how many of several are off."""
     if step.decimals is None:
-        msg = "Not yet: that number is not the one asked for."
+        said: Message = (Text("Not yet: that number is not the one asked for."),)
     else:
-        msg = f"Not yet: that number is off by more than {tolerance_text(step)}."
+        said = (
+            Text("Not yet: that number is off by more than {within}.", within=tolerance_text(step)),
+        )
     if step.kind == "weights" and not 0.0 <= x <= 1.0:
-        msg += " An attention weight is always between 0 and 1."
+        said += (Text("An attention weight is always between 0 and 1."),)
     if step.kind == "mask" and x not in (0.0, 1.0):
-        msg += " Use only 1 (may attend) and 0 (blocked)."
-    return msg + " Ask for a hint if you are stuck."
+        said += (ONLY_0_AND_1,)
+    return (*said, ASK_FOR_A_HINT)

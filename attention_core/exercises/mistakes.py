@@ -14,6 +14,7 @@ import numpy as np
 from attention_core.attention import AttentionTrace, attention
 from attention_core.errors import InputError
 from attention_core.exercises.model import Mistake
+from attention_core.i18n import Plural, Text
 from attention_core.multihead import MultiHeadTrace, combine_heads
 from attention_core.softmax import softmax
 from attention_core.types import BoolArray, FloatArray
@@ -73,38 +74,54 @@ def scores_mistakes(t: AttentionTrace) -> list[Mistake]:
         Mistake(
             "transposed",
             t.scores.T,  # (n_k, n_q) = K Qᵀ
-            "These are the right dot products in the wrong layout: you computed K Qᵀ, the "
-            "transpose. Q Kᵀ has one row per query and one column per key.",
+            Text(
+                "These are the right dot products in the wrong layout: you computed K Qᵀ, "
+                "the transpose. Q Kᵀ has one row per query and one column per key."
+            ),
         )
     ]
 
 
 def scaled_mistakes(t: AttentionTrace) -> list[Mistake]:
     d, r = t.d_k, math.sqrt(t.d_k)
+    dk, root = str(d), f"{r:.4g}"
     out = [
         Mistake(
             "unscaled",
             t.scores,
-            f"These are the raw scores Q Kᵀ: you forgot to scale. Divide each one by "
-            f"√d_k = √{d} ≈ {r:.4g}.",
+            Text(
+                "These are the raw scores Q Kᵀ: you forgot to scale. Divide each one by "
+                "√d_k = √{d_k} ≈ {root}.",
+                d_k=dk,
+                root=root,
+            ),
         ),
         Mistake(
             "divided_by_dk",
             t.scores / d,
-            f"It looks like you divided by d_k = {d}. The scale is 1/√d_k: divide by "
-            f"√{d} ≈ {r:.4g} instead.",
+            Text(
+                "It looks like you divided by d_k = {d_k}. The scale is 1/√d_k: divide by "
+                "√{d_k} ≈ {root} instead.",
+                d_k=dk,
+                root=root,
+            ),
         ),
         Mistake(
             "multiplied",
             t.scores * r,
-            f"It looks like you multiplied by √d_k ≈ {r:.4g}. Scaling divides the scores by "
-            "√d_k, which makes them smaller.",
+            Text(
+                "It looks like you multiplied by √d_k ≈ {root}. Scaling divides the scores "
+                "by √d_k, which makes them smaller.",
+                root=root,
+            ),
         ),
         Mistake(
             "transposed",
             t.scaled_scores.T,
-            "Right numbers, wrong layout: this is K Qᵀ / √d_k, the transpose. Keep one row "
-            "per query and one column per key.",
+            Text(
+                "Right numbers, wrong layout: this is K Qᵀ / √d_k, the transpose. Keep one "
+                "row per query and one column per key."
+            ),
         ),
     ]
     if r != round(r):
@@ -112,28 +129,46 @@ def scaled_mistakes(t: AttentionTrace) -> list[Mistake]:
             Mistake(
                 "rounded_early",
                 t.scores / round(r, 1),
-                f"Close, but it looks like you rounded √{d} to {round(r, 1)} before dividing. "
-                f"Keep more digits (√{d} ≈ {r:.4f}) until the final rounding.",
+                Text(
+                    "Close, but it looks like you rounded √{d_k} to {rounded} before "
+                    "dividing. Keep more digits (√{d_k} ≈ {root}) until the final rounding.",
+                    d_k=dk,
+                    rounded=str(round(r, 1)),
+                    root=f"{r:.4f}",
+                ),
             )
         )
     return out
 
 
 _WEIGHT_MESSAGES = {
-    "softmax_unscaled": "It looks like you took the softmax of the unscaled scores Q Kᵀ. "
-    "Divide by √d_k first, then apply softmax.",
-    "divided_by_dk": "It looks like the scores were divided by d_k before the softmax. "
-    "The scale is 1/√d_k.",
-    "multiplied": "It looks like the scores were multiplied by √d_k before the softmax. "
-    "Divide by √d_k instead.",
-    "softmax_columns": "It looks like you took the softmax down each column. Softmax runs "
-    "along each row: one query's weights over all the keys add up to 1.",
-    "rounded_early": "Close, but it looks like you rounded the scaled scores to 1 decimal "
-    "before the softmax. Keep more digits until the final rounding.",
-    "no_mask": "It looks like you left out the mask: every token attended to later tokens "
-    "too. Blocked positions get weight exactly 0.",
-    "mask_flipped": "The mask is on the wrong side: each token looked at later tokens "
-    "instead of earlier ones. A causal mask blocks everything above the diagonal.",
+    "softmax_unscaled": Text(
+        "It looks like you took the softmax of the unscaled scores Q Kᵀ. "
+        "Divide by √d_k first, then apply softmax."
+    ),
+    "divided_by_dk": Text(
+        "It looks like the scores were divided by d_k before the softmax. The scale is 1/√d_k."
+    ),
+    "multiplied": Text(
+        "It looks like the scores were multiplied by √d_k before the softmax. "
+        "Divide by √d_k instead."
+    ),
+    "softmax_columns": Text(
+        "It looks like you took the softmax down each column. Softmax runs "
+        "along each row: one query's weights over all the keys add up to 1."
+    ),
+    "rounded_early": Text(
+        "Close, but it looks like you rounded the scaled scores to 1 decimal "
+        "before the softmax. Keep more digits until the final rounding."
+    ),
+    "no_mask": Text(
+        "It looks like you left out the mask: every token attended to later tokens "
+        "too. Blocked positions get weight exactly 0."
+    ),
+    "mask_flipped": Text(
+        "The mask is on the wrong side: each token looked at later tokens "
+        "instead of earlier ones. A causal mask blocks everything above the diagonal."
+    ),
 }
 
 
@@ -143,27 +178,39 @@ def weights_mistakes(t: AttentionTrace) -> list[Mistake]:
         Mistake(
             "transposed",
             t.weights.T,
-            "Right numbers, wrong layout: rows and columns are swapped. Each row is one "
-            "query's weights over the keys.",
+            Text(
+                "Right numbers, wrong layout: rows and columns are swapped. Each row is one "
+                "query's weights over the keys."
+            ),
         )
     )
     return out
 
 
 _OUTPUT_MESSAGES = {
-    "softmax_unscaled": "It looks like these weights came from the unscaled scores: you "
-    "forgot to scale before the softmax.",
-    "divided_by_dk": "It looks like the scores were divided by d_k instead of √d_k on the "
-    "way to the weights.",
-    "multiplied": "It looks like the scores were multiplied by √d_k instead of divided.",
-    "softmax_columns": "It looks like the weights came from a softmax down the columns. "
-    "Each query's row of weights should add up to 1.",
-    "rounded_early": "Close, but it looks like the scaled scores were rounded to 1 decimal "
-    "before the softmax. Keep more digits until the end.",
-    "no_mask": "It looks like you left out the mask, so tokens also mixed in values of "
-    "later tokens.",
-    "mask_flipped": "The mask is on the wrong side: each token mixed in later tokens' "
-    "values instead of earlier ones.",
+    "softmax_unscaled": Text(
+        "It looks like these weights came from the unscaled scores: you "
+        "forgot to scale before the softmax."
+    ),
+    "divided_by_dk": Text(
+        "It looks like the scores were divided by d_k instead of √d_k on the way to the weights."
+    ),
+    "multiplied": Text("It looks like the scores were multiplied by √d_k instead of divided."),
+    "softmax_columns": Text(
+        "It looks like the weights came from a softmax down the columns. "
+        "Each query's row of weights should add up to 1."
+    ),
+    "rounded_early": Text(
+        "Close, but it looks like the scaled scores were rounded to 1 decimal "
+        "before the softmax. Keep more digits until the end."
+    ),
+    "no_mask": Text(
+        "It looks like you left out the mask, so tokens also mixed in values of later tokens."
+    ),
+    "mask_flipped": Text(
+        "The mask is on the wrong side: each token mixed in later tokens' "
+        "values instead of earlier ones."
+    ),
 }
 
 
@@ -175,17 +222,24 @@ def output_mistakes(t: AttentionTrace, weight_decimals: int) -> list[Mistake]:
             Mistake(
                 "rounded_early",
                 np.round(t.weights, r) @ t.V,  # (n_q, n_k) @ (n_k, d_v) -> (n_q, d_v)
-                f"Close, but it looks like you rounded the weights to {r} "
-                f"decimal{'s' if r > 1 else ''} before multiplying by V. Keep at least "
-                f"{weight_decimals} decimals until the final answer.",
+                Plural(
+                    "Close, but it looks like you rounded the weights to {n} decimal before "
+                    "multiplying by V. Keep at least {kept} decimals until the final answer.",
+                    "Close, but it looks like you rounded the weights to {n} decimals before "
+                    "multiplying by V. Keep at least {kept} decimals until the final answer.",
+                    r,
+                    kept=str(weight_decimals),
+                ),
             )
         )
     out.append(
         Mistake(
             "transposed",
             t.output.T,
-            "Right numbers, wrong layout: the output has one row per query and one column "
-            "per value dimension (weights · V, not Vᵀ · weightsᵀ).",
+            Text(
+                "Right numbers, wrong layout: the output has one row per query and one "
+                "column per value dimension (weights · V, not Vᵀ · weightsᵀ)."
+            ),
         )
     )
     return out
@@ -197,21 +251,28 @@ def mask_mistakes(mask: BoolArray) -> list[Mistake]:
         Mistake(
             "mask_flipped",
             m.T,
-            "This mask lets each token see later tokens and hides earlier ones: it is on "
-            "the wrong side of the diagonal. Rows are queries, columns are keys.",
+            Text(
+                "This mask lets each token see later tokens and hides earlier ones: it is "
+                "on the wrong side of the diagonal. Rows are queries, columns are keys."
+            ),
         ),
         Mistake(
             "mask_no_self",
             np.tril(m, k=-1),
-            "This mask also blocks the diagonal, so a token could not attend to itself "
-            "(and the first token would have nothing to attend to). Keep the diagonal at 1.",
+            Text(
+                "This mask also blocks the diagonal, so a token could not attend to itself "
+                "(and the first token would have nothing to attend to). Keep the diagonal "
+                "at 1."
+            ),
         ),
         Mistake(
             "mask_inverted",
             1.0 - m,
-            "This is the mask with 1 and 0 swapped: 1 where a key is blocked, 0 where it may "
-            "be seen (some libraries write masks that way). Here 1 means the query (row) may "
-            "attend to the key (column): write 1 for every 0 and 0 for every 1.",
+            Text(
+                "This is the mask with 1 and 0 swapped: 1 where a key is blocked, 0 where it "
+                "may be seen (some libraries write masks that way). Here 1 means the query "
+                "(row) may attend to the key (column): write 1 for every 0 and 0 for every 1."
+            ),
         ),
     ]
 
@@ -236,13 +297,32 @@ def wrong_heads(mh: MultiHeadTrace) -> dict[str, list[AttentionTrace]]:
     }
 
 
-def _scale_message(mh: MultiHeadTrace, what: str) -> str:
-    d_model, d_head = mh.output.shape[1], mh.d_head
-    also = f" (or by d_head = {d_head} itself)" if d_head**2 == d_model else ""
-    return (
-        f"It looks like {what} divided by √d_model = √{d_model}{also}. A head only sees its "
-        f"own d_head = {d_head} columns, so it scales by 1/√d_head = 1/√{d_head}."
-    )
+def _scale_message(mh: MultiHeadTrace, each_head: bool) -> Text:
+    """Scaled by √d_model: about a head's scores (``each_head``: about every head's)."""
+    p = {"d_model": str(mh.output.shape[1]), "d_head": str(mh.d_head)}
+    square = mh.d_head**2 == mh.output.shape[1]  # then d_head itself is √d_model
+    if each_head and square:
+        return Text(
+            "It looks like each head's scores were divided by √d_model = √{d_model} (or by "
+            "d_head = {d_head} itself). A head only sees its own d_head = {d_head} columns, "
+            "so it scales by 1/√d_head = 1/√{d_head}.", **p,
+        )  # fmt: skip
+    if each_head:
+        return Text(
+            "It looks like each head's scores were divided by √d_model = √{d_model}. A head "
+            "only sees its own d_head = {d_head} columns, so it scales by 1/√d_head = "
+            "1/√{d_head}.", **p,
+        )  # fmt: skip
+    if square:
+        return Text(
+            "It looks like the scores were divided by √d_model = √{d_model} (or by d_head = "
+            "{d_head} itself). A head only sees its own d_head = {d_head} columns, so it "
+            "scales by 1/√d_head = 1/√{d_head}.", **p,
+        )  # fmt: skip
+    return Text(
+        "It looks like the scores were divided by √d_model = √{d_model}. A head only sees "
+        "its own d_head = {d_head} columns, so it scales by 1/√d_head = 1/√{d_head}.", **p,
+    )  # fmt: skip
 
 
 def head_weights_mistakes(mh: MultiHeadTrace, h: int) -> list[Mistake]:
@@ -253,26 +333,30 @@ def head_weights_mistakes(mh: MultiHeadTrace, h: int) -> list[Mistake]:
     wrong = wrong_heads(mh)
     return [
         Mistake("scaled_by_d_model", wrong["scaled_by_d_model"][h].weights,
-                _scale_message(mh, "the scores were")),
+                _scale_message(mh, each_head=False)),
         Mistake("softmax_unscaled", wrong["unscaled"][h].weights,
-                f"These are the softmax of the unscaled scores. Divide head {h + 1}'s "
-                f"scores by √d_head = √{mh.d_head} first."),
+                Text("These are the softmax of the unscaled scores. Divide head {head}'s "
+                     "scores by √d_head = √{d_head} first.",
+                     head=str(h + 1), d_head=str(mh.d_head))),
         Mistake("wrong_head_slice", other.weights,
-                f"These are head {o + 1}'s weights: you used its columns of W_q and W_k. "
-                f"Head {h + 1} reads columns {_columns(mh, h)}."),
+                Text("These are head {other}'s weights: you used its columns of W_q and W_k. "
+                     "Head {head} reads columns {first} to {last}.",
+                     other=str(o + 1), head=str(h + 1), **_columns(mh, h))),
         Mistake("wrong_head_slice", mixed.weights,
-                f"The queries come from head {h + 1}'s columns but the keys from head "
-                f"{o + 1}'s. Both Q and K take columns {_columns(mh, h)} for head {h + 1}."),
+                Text("The queries come from head {head}'s columns but the keys from head "
+                     "{other}'s. Both Q and K take columns {first} to {last} for head {head}.",
+                     other=str(o + 1), head=str(h + 1), **_columns(mh, h))),
         Mistake("softmax_columns", _down_the_columns(head)[0],
                 _WEIGHT_MESSAGES["softmax_columns"]),
         Mistake("transposed", head.weights.T,
-                "Right numbers, wrong layout: each row is one query's weights over the keys."),
+                Text("Right numbers, wrong layout: each row is one query's weights over the "
+                     "keys.")),
     ]  # fmt: skip
 
 
-def _columns(mh: MultiHeadTrace, h: int) -> str:
+def _columns(mh: MultiHeadTrace, h: int) -> dict[str, str]:
     cols = mh.slices[h]
-    return f"{cols.start + 1} to {cols.stop}"  # 1-based, as a learner counts
+    return {"first": str(cols.start + 1), "last": str(cols.stop)}  # 1-based, as a learner counts
 
 
 def _wrong_combinations(mh: MultiHeadTrace) -> dict[str, tuple[FloatArray, FloatArray]]:
@@ -285,16 +369,16 @@ def _wrong_combinations(mh: MultiHeadTrace) -> dict[str, tuple[FloatArray, Float
 
 
 _COMBINED_MESSAGES = {
-    "unscaled": "It looks like the heads' scores were not scaled before the softmax.",
+    "unscaled": Text("It looks like the heads' scores were not scaled before the softmax."),
 }
 
 
-def _combined_mistakes(mh: MultiHeadTrace, stage: int, swapped: str) -> list[Mistake]:
+def _combined_mistakes(mh: MultiHeadTrace, stage: int, swapped: Text) -> list[Mistake]:
     """The wrong paths' concat (``stage`` 0) or output (1); ``swapped``: that stage's words."""
     messages = {
         **_COMBINED_MESSAGES,
         "heads_swapped": swapped,
-        "scaled_by_d_model": _scale_message(mh, "each head's scores were"),
+        "scaled_by_d_model": _scale_message(mh, each_head=True),
     }
     return [Mistake(k, both[stage], messages[k]) for k, both in _wrong_combinations(mh).items()]
 
@@ -304,12 +388,13 @@ def concat_mistakes(mh: MultiHeadTrace) -> list[Mistake]:
     forgot_v = combine_heads([h.weights for h in mh.heads], mh.W_o)[0]
     return [
         *_combined_mistakes(
-            mh, 0, "The heads are in the wrong order: head 1's output fills the first "
-            f"{mh.d_head} columns, head 2's the next.",
+            mh, 0, Text("The heads are in the wrong order: head 1's output fills the first "
+                        "{d_head} columns, head 2's the next.", d_head=str(mh.d_head)),
         ),
         Mistake("forgot_v", forgot_v,
-                "These are the heads' weights side by side. Each head first multiplies "
-                "its weights by its own slice of V; the concatenation holds those outputs."),
+                Text("These are the heads' weights side by side. Each head first multiplies "
+                     "its weights by its own slice of V; the concatenation holds those "
+                     "outputs.")),
     ]  # fmt: skip
 
 
@@ -317,13 +402,13 @@ def multi_head_output_mistakes(mh: MultiHeadTrace) -> list[Mistake]:
     """Slips in the final output (n_q, d_model)."""
     return [
         Mistake("forgot_w_o", mh.concat,
-                "This is the concatenation itself: you forgot W_O. Multiply the "
-                "concatenated heads by W_O to get back to the model's width."),
+                Text("This is the concatenation itself: you forgot W_O. Multiply the "
+                     "concatenated heads by W_O to get back to the model's width.")),
         *_combined_mistakes(
-            mh, 1, "The heads went into W_O in the wrong order: head 1's output comes first "
-            "in the concatenation.",
+            mh, 1, Text("The heads went into W_O in the wrong order: head 1's output comes "
+                        "first in the concatenation."),
         ),
         Mistake("transposed", combine_heads([h.output for h in mh.heads], mh.W_o.T)[1],
-                "It looks like you multiplied by W_Oᵀ. The output is concat · W_O: row i of "
-                "the concatenation times each column of W_O."),
+                Text("It looks like you multiplied by W_Oᵀ. The output is concat · W_O: row i "
+                     "of the concatenation times each column of W_O.")),
     ]  # fmt: skip

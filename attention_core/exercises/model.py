@@ -4,33 +4,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from attention_core.i18n import N_, Message, Piece, Text, english
 from attention_core.scenario import Scenario
 from attention_core.types import FloatArray
 
 EXACT_TOLERANCE = 1e-6
 
-# Short names for the slips the checker recognises (used in feedback and progress files).
+# Short names for the slips the checker recognises (progress files and a class's tally; the
+# keys are the slips' ids, the same in every language, the names are translated where shown).
 MISTAKE_LABELS: dict[str, str] = {
-    "unscaled": "forgot to scale",
-    "divided_by_dk": "divided by d_k instead of √d_k",
-    "multiplied": "multiplied by √d_k instead of dividing",
-    "softmax_columns": "softmax over the wrong axis (columns)",
-    "transposed": "transposed the product",
-    "softmax_unscaled": "used the unscaled scores in softmax",
-    "rounded_early": "rounded too early",
-    "no_mask": "left out the mask",
-    "mask_flipped": "mask on the wrong side",
-    "mask_no_self": "masked the diagonal too",
-    "mask_inverted": "1 and 0 swapped (1 = blocked)",
-    "wrong_projection": "used the wrong projection matrix",
-    "percent_mixed": "mixed percentages and fractions",
-    "too_few_decimals": "rounded to too few decimals",
-    "swapped_order": "typed the numbers in the wrong order",
-    "wrong_head_slice": "used the other head's columns",
-    "scaled_by_d_model": "scaled by √d_model instead of the head's √d_head",
-    "heads_swapped": "put the heads in the wrong order",
-    "forgot_v": "concatenated the weights instead of the heads' outputs",
-    "forgot_w_o": "forgot W_O",
+    "unscaled": N_("forgot to scale"),
+    "divided_by_dk": N_("divided by d_k instead of √d_k"),
+    "multiplied": N_("multiplied by √d_k instead of dividing"),
+    "softmax_columns": N_("softmax over the wrong axis (columns)"),
+    "transposed": N_("transposed the product"),
+    "softmax_unscaled": N_("used the unscaled scores in softmax"),
+    "rounded_early": N_("rounded too early"),
+    "no_mask": N_("left out the mask"),
+    "mask_flipped": N_("mask on the wrong side"),
+    "mask_no_self": N_("masked the diagonal too"),
+    "mask_inverted": N_("1 and 0 swapped (1 = blocked)"),
+    "wrong_projection": N_("used the wrong projection matrix"),
+    "percent_mixed": N_("mixed percentages and fractions"),
+    "too_few_decimals": N_("rounded to too few decimals"),
+    "swapped_order": N_("typed the numbers in the wrong order"),
+    "wrong_head_slice": N_("used the other head's columns"),
+    "scaled_by_d_model": N_("scaled by √d_model instead of the head's √d_head"),
+    "heads_swapped": N_("put the heads in the wrong order"),
+    "forgot_v": N_("concatenated the weights instead of the heads' outputs"),
+    "forgot_w_o": N_("forgot W_O"),
 }
 
 
@@ -51,19 +53,28 @@ class Mistake:
 
     key: str  # one of MISTAKE_LABELS
     value: FloatArray
-    message: str
+    said: Piece  # what the learner is told (translated where it is shown)
 
     @property
     def label(self) -> str:
         return MISTAKE_LABELS[self.key]
 
+    @property
+    def message(self) -> str:
+        return english(self.said)
+
 
 @dataclass(frozen=True, eq=False)
 class Variant:
-    """An accepted answer. ``label`` says how it was reached (empty when only one is accepted)."""
+    """An accepted answer. ``label`` says how it was reached (None when only one is accepted)."""
 
-    label: str
+    label: Piece | None
     value: FloatArray
+
+    @property
+    def name(self) -> str | None:
+        """The label in English: which answer matched, in progress files (no language)."""
+        return english(self.label) if self.label else None
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,14 +88,14 @@ class NumericStep:
     """
 
     id: str
-    title: str  # short plain-text name, e.g. "Q Kᵀ"
+    title: Text  # short plain-text name, e.g. "Q Kᵀ"
     symbol: str  # LaTeX for the solution, e.g. r"QK^\top"
-    prompt: str  # Markdown, may hold LaTeX
+    prompt: Text  # Markdown, may hold LaTeX
     accepted: tuple[Variant, ...]
     decimals: int | None
-    layout: str  # what rows and columns stand for
-    hints: tuple[str, ...] = ()
-    explanation: str = ""  # Markdown: how the solution is computed
+    layout: Text  # what rows and columns stand for
+    hints: tuple[Text, ...] = ()
+    explanation: Text | None = None  # Markdown: how the solution is computed
     mistakes: tuple[Mistake, ...] = ()
     kind: str = "matrix"
     percent: bool = False
@@ -105,10 +116,10 @@ class NumericStep:
 
 @dataclass(frozen=True)
 class Choice:
-    text: str  # Markdown
+    text: Text  # Markdown
     correct: bool
-    explanation: str  # plain text: why this option is right or wrong
-    mistake: str | None = None  # a short name for the misconception
+    explanation: Text  # plain text: why this option is right or wrong
+    mistake: str | None = None  # the misconception's id, an N_-marked short name
 
 
 @dataclass(frozen=True)
@@ -116,20 +127,22 @@ class ChoiceStep:
     """A multiple-choice question. ``see_also`` is a page key (e.g. "scaling-lab") to link to."""
 
     id: str
-    title: str
-    prompt: str
+    title: Text
+    prompt: Text
     choices: tuple[Choice, ...]
-    hints: tuple[str, ...] = ()
-    explanation: str = ""  # Markdown, shown with the solution
+    hints: tuple[Text, ...] = ()
+    explanation: Text | None = None  # Markdown, shown with the solution
     see_also: str = ""
 
     @property
     def answer_index(self) -> int:
         return next(i for i, c in enumerate(self.choices) if c.correct)
 
-    def option(self, index: int) -> str:
+    def option(self, index: int) -> Text:
         """Choice ``index`` as the learner sees it: "B. <its text>" (Markdown)."""
-        return f"{chr(ord('A') + index)}. {self.choices[index].text}"
+        return Text(
+            "{letter}. {option}", letter=chr(ord("A") + index), option=self.choices[index].text
+        )
 
 
 Step = NumericStep | ChoiceStep
@@ -144,10 +157,10 @@ class Exercise:
     """
 
     id: str
-    title: str
-    short_title: str
-    source: str
-    statement: str  # Markdown with LaTeX
+    title: Text
+    short_title: Text
+    source: Text
+    statement: Text  # Markdown with LaTeX
     scenario: Scenario
     steps: tuple[Step, ...]
 
@@ -157,9 +170,16 @@ class Exercise:
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on one answer. ``message`` is plain text, safe to show verbatim."""
+    """The verdict on one answer. ``said``: what the learner is told, sentences to
+    translate (plain text, no Markdown); ``message``: the same in English.
+
+    ``correct`` and ``mistake`` are the verdict, the same in every language."""
 
     correct: bool
-    message: str
+    said: Message
     mistake: str | None = None  # a MISTAKE_LABELS key, or a Choice's mistake name
-    variant: str | None = None  # which accepted answer matched, when there are several
+    variant: str | None = None  # which accepted answer matched (its English label)
+
+    @property
+    def message(self) -> str:
+        return english(self.said)

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from attention_core.csv_rows import csv_text
 from attention_core.exercises.model import MISTAKE_LABELS, Exercise, Feedback
+from attention_core.i18n import Message, Piece, Text, english
+
+Say = Callable[[Piece], str]  # a text in the reader's language (english: no catalogue)
 
 
 class Status(StrEnum):
@@ -29,18 +33,23 @@ class StepRecord:
     attempts: int = 0
     mistake: str | None = None  # a MISTAKE_LABELS key, or a Choice's mistake name
     variant: str | None = None  # which accepted answer matched
-    message: str = ""
+    said: Message = ()  # what the learner was told (translated where it is shown again)
     solution_shown: bool = False
 
     @property
     def right(self) -> bool:
         return self.status is Status.RIGHT
 
+    @property
+    def message(self) -> str:
+        """What the learner was told, in English."""
+        return english(self.said)
+
     def feedback(self) -> Feedback | None:
         """The verdict to show again, or None before the first check."""
-        if not self.message:
+        if not self.said:
             return None
-        return Feedback(self.right, self.message, self.mistake, self.variant)
+        return Feedback(self.right, self.said, self.mistake, self.variant)
 
 
 Progress = dict[str, dict[str, StepRecord]]  # exercise id -> step id -> record
@@ -66,7 +75,7 @@ def record_attempt(
     rec.attempts += 1
     rec.mistake = feedback.mistake
     rec.variant = feedback.variant
-    rec.message = feedback.message
+    rec.said = feedback.said
     return rec
 
 
@@ -74,8 +83,11 @@ def count_right(progress: Progress, exercise: Exercise) -> int:
     return sum(find_record(progress, exercise.id, s.id).right for s in exercise.steps)
 
 
-def progress_rows(exercises: tuple[Exercise, ...], progress: Progress) -> list[dict[str, Any]]:
-    """One flat row per step (every step, tried or not), for tables and downloads."""
+def progress_rows(
+    exercises: tuple[Exercise, ...], progress: Progress, say: Say = english
+) -> list[dict[str, Any]]:
+    """One flat row per step (every step, tried or not), for tables and downloads. Titles
+    and slips are in ``say``'s language; ids, statuses and answers have none."""
     rows = []
     for ex in exercises:
         for step in ex.steps:
@@ -83,12 +95,14 @@ def progress_rows(exercises: tuple[Exercise, ...], progress: Progress) -> list[d
             rows.append(
                 {
                     "exercise": ex.id,
-                    "exercise_title": ex.title,
+                    "exercise_title": say(ex.title),
                     "step": step.id,
-                    "step_title": step.title,
+                    "step_title": say(step.title),
                     "status": rec.status.value,
                     "attempts": rec.attempts,
-                    "mistake": MISTAKE_LABELS.get(rec.mistake, rec.mistake) if rec.mistake else "",
+                    "mistake": say(Text(MISTAKE_LABELS.get(rec.mistake, rec.mistake)))
+                    if rec.mistake
+                    else "",
                     "answer": rec.answer,
                     "solution_shown": rec.solution_shown,
                 }
@@ -96,9 +110,9 @@ def progress_rows(exercises: tuple[Exercise, ...], progress: Progress) -> list[d
     return rows
 
 
-def progress_json(exercises: tuple[Exercise, ...], progress: Progress) -> str:
+def progress_json(exercises: tuple[Exercise, ...], progress: Progress, say: Say = english) -> str:
     """The progress as a JSON document: a summary and one entry per step."""
-    rows = progress_rows(exercises, progress)
+    rows = progress_rows(exercises, progress, say)
     doc = {
         "app": "Attention Lab",
         "kind": "exercise progress",
@@ -116,9 +130,9 @@ def progress_json(exercises: tuple[Exercise, ...], progress: Progress) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False)
 
 
-def progress_csv(exercises: tuple[Exercise, ...], progress: Progress) -> str:
+def progress_csv(exercises: tuple[Exercise, ...], progress: Progress, say: Say = english) -> str:
     """The progress as CSV, one row per step. Typed answers are defused for spreadsheets."""
-    rows = progress_rows(exercises, progress)
+    rows = progress_rows(exercises, progress, say)
     header = list(rows[0])
     return csv_text([header] + [[_csv_safe(r[k]) if k == "answer" else r[k] for k in header]
                                 for r in rows])  # fmt: skip

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_core.i18n import N_
 from attention_core.multihead import head_slice
 from attention_core.scenario import Scenario
 from attention_core.types import FloatArray
@@ -18,7 +19,7 @@ from attention_core.types import FloatArray
 def causal_scenario() -> Scenario:
     """Three tokens, d_k = 4 (scale 1/2), with a causal mask."""
     return Scenario(
-        name="Exercise: causal mask",
+        name=N_("Exercise: causal mask"),
         mode="direct",
         tokens=("I", "like", "tea"),
         Q=np.array([[2.0, 0, 0, 0], [0, 2, 2, 0], [2, 0, 2, 2]]),  # (3, d_k=4)
@@ -31,7 +32,7 @@ def causal_scenario() -> Scenario:
 def embeddings_scenario() -> Scenario:
     """Three tokens, d_model = d_k = d_v = 2, small whole-number projections."""
     return Scenario(
-        name="Exercise: from embeddings",
+        name=N_("Exercise: from embeddings"),
         tokens=("cats", "chase", "mice"),
         X=np.array([[1.0, 0], [0, 1], [1, 1]]),  # (3, d_model=2)
         W_q=np.array([[1.0, 0], [1, 1]]),  # (2, d_k=2)
@@ -46,7 +47,7 @@ def saturation_scenario(seed: int = 6, n: int = 4, d_k: int = 32) -> Scenario:
     Q = np.round(rng.normal(size=(n, d_k)), 1) + 0.0  # (n, d_k)
     K = np.round(rng.normal(size=(n, d_k)), 1) + 0.0  # (n, d_k)
     return Scenario(
-        name="Exercise: no scaling, d_k = 32",
+        name=N_("Exercise: no scaling, d_k = 32"),
         mode="direct",
         tokens=("big", "dot", "products", "saturate")[:n],
         Q=Q, K=K, V=np.eye(n),
@@ -93,3 +94,13 @@ def two_heads() -> MultiHeadInputs:
         W_o=np.array([[1.0, 0, 1, 0], [0, 1, 0, 1], [1, 0, -1, 0], [0, 1, 0, -1]]),  # (4, 4)
         n_heads=2,
     )
+
+
+# The names of the scenarios the exercises open in the walkthrough: English in links and
+# files, shown in the learner's language (frame.sidebar.shown_name).
+NAMES = frozenset({
+    N_("Exercise: causal mask"),
+    N_("Exercise: from embeddings"),
+    N_("Exercise: no scaling, d_k = 32"),
+    N_("Exercise: two heads (head 1 alone)"),
+})  # fmt: skip

@@ -22,11 +22,12 @@ from attention_core.exercises.mistakes import (
     weights_mistakes,
 )
 from attention_core.exercises.model import Mistake, NumericStep, Variant, tolerance
+from attention_core.i18n import Piece, Plural, Text
 from attention_core.multihead import MultiHeadTrace, combine_heads
 from attention_core.types import FloatArray
 
-QK_LAYOUT = "one row per query, one column per key"
-OUT_LAYOUT = "one row per query, one column per value dimension"
+QK_LAYOUT = Text("one row per query, one column per key")
+OUT_LAYOUT = Text("one row per query, one column per value dimension")
 SCALED_TEX = r"\frac{QK^\top}{\sqrt{d_k}}"
 WEIGHTS_TEX = r"\operatorname{softmax}\!\left(" + SCALED_TEX + r"\right)"
 
@@ -50,7 +51,7 @@ def numeric(
         if np.all(np.isfinite(m.value)) and not any(close(m.value, v.value, tol) for v in accepted)
     ]
     frozen = [Variant(v.label, _readonly(v.value)) for v in accepted]
-    kept = [Mistake(m.key, _readonly(m.value), m.message) for m in kept]
+    kept = [Mistake(m.key, _readonly(m.value), m.said) for m in kept]
     return NumericStep(accepted=tuple(frozen), mistakes=tuple(kept), decimals=decimals, **fields)
 
 
@@ -64,9 +65,9 @@ def scores_step(t: AttentionTrace, **fields: Any) -> NumericStep:
     """Q Kᵀ (n_q, n_k), exact."""
     return numeric(
         id="scores",
-        title="Q Kᵀ",
+        title=Text("Q Kᵀ"),
         symbol=r"QK^\top",
-        accepted=[Variant("", t.scores)],
+        accepted=[Variant(None, t.scores)],
         mistakes=scores_mistakes(t),
         decimals=fields.pop("decimals", None),
         layout=QK_LAYOUT,
@@ -78,9 +79,9 @@ def scaled_step(t: AttentionTrace, decimals: int | None, **fields: Any) -> Numer
     """Q Kᵀ / √d_k (n_q, n_k)."""
     return numeric(
         id="scaled",
-        title="Q Kᵀ / √d_k",
+        title=Text("Q Kᵀ / √d_k"),
         symbol=SCALED_TEX,
-        accepted=[Variant("", t.scaled_scores)],
+        accepted=[Variant(None, t.scaled_scores)],
         mistakes=scaled_mistakes(t),
         decimals=decimals,
         layout=QK_LAYOUT,
@@ -94,9 +95,9 @@ def weights_step(
     """softmax(Q Kᵀ / √d_k) row by row (n_q, n_k)."""
     return numeric(
         id="weights",
-        title="weights",
+        title=Text("weights"),
         symbol=WEIGHTS_TEX,
-        accepted=[Variant("", t.weights)],
+        accepted=[Variant(None, t.weights)],
         mistakes=weights_mistakes(t),
         decimals=decimals,
         layout=QK_LAYOUT,
@@ -111,19 +112,19 @@ def output_step(
     decimals: int,
     weight_decimals: int,
     rounded_weights: FloatArray | None = None,
-    rounded_label: str = "",
+    rounded_label: Piece | None = None,
     **fields: Any,
 ) -> NumericStep:
     """weights · V (n_q, d_v); the lesson's ``rounded_weights`` give a second accepted answer."""
-    accepted = [Variant("", t.output)]
+    accepted = [Variant(None, t.output)]
     if rounded_weights is not None:
         accepted = [
-            Variant("the full-precision weights", t.output),
+            Variant(Text("the full-precision weights"), t.output),
             Variant(rounded_label, rounded_weights @ t.V),  # (n_q, n_k) @ (n_k, d_v)
         ]
     return numeric(
         id="output",
-        title="output",
+        title=Text("output"),
         symbol=WEIGHTS_TEX + "V",
         accepted=accepted,
         mistakes=output_mistakes(t, weight_decimals),
@@ -134,18 +135,18 @@ def output_step(
 
 
 # ---- multi-head -----------------------------------------------------------------------
-CONCAT_LAYOUT = "one row per token; head 1's columns, then head 2's"
-MODEL_LAYOUT = "one row per token, one column per model dimension (d_model)"
+CONCAT_LAYOUT = Text("one row per token; head 1's columns, then head 2's")
+MODEL_LAYOUT = Text("one row per token, one column per model dimension (d_model)")
 
 
 def head_weights_step(mh: MultiHeadTrace, h: int, decimals: int, **fields: Any) -> NumericStep:
     """Head ``h``'s weights softmax(Q_h K_hᵀ / √d_head) (n_q, n_k)."""
     return numeric(
         id=f"head{h + 1}",
-        title=f"head {h + 1} weights",
+        title=Text("head {head} weights", head=str(h + 1)),
         symbol=rf"\operatorname{{softmax}}\!\left(\frac{{Q_{h + 1} K_{h + 1}^\top}}"
         r"{\sqrt{d_\text{head}}}\right)",
-        accepted=[Variant("", mh.heads[h].weights)],
+        accepted=[Variant(None, mh.heads[h].weights)],
         mistakes=head_weights_mistakes(mh, h),
         decimals=decimals,
         layout=QK_LAYOUT,
@@ -168,11 +169,18 @@ def concat_step(mh: MultiHeadTrace, decimals: int, **fields: Any) -> NumericStep
     """[head_1 | head_2 | ...] (n_q, n_heads·d_head), each head's weights · V_h."""
     return numeric(
         id="concat",
-        title="concatenation",
+        title=Text("concatenation"),
         symbol=r"\operatorname{concat}(\text{head}_1, \text{head}_2)",
         accepted=[
-            Variant("the full-precision weights", mh.concat),
-            Variant(f"the weights rounded to {decimals} decimals", _rounded_path(mh, decimals)),
+            Variant(Text("the full-precision weights"), mh.concat),
+            Variant(
+                Plural(
+                    "the weights rounded to {n} decimal",
+                    "the weights rounded to {n} decimals",
+                    decimals,
+                ),
+                _rounded_path(mh, decimals),
+            ),
         ],
         mistakes=concat_mistakes(mh),
         decimals=decimals,
@@ -186,11 +194,18 @@ def multi_head_output_step(mh: MultiHeadTrace, decimals: int, **fields: Any) -> 
     _, from_rounded = combine_heads([_rounded_path(mh, decimals)], mh.W_o)
     return numeric(
         id="final",
-        title="output",
+        title=Text("output"),
         symbol=r"\operatorname{concat}(\text{head}_1, \text{head}_2)\, W_O",
         accepted=[
-            Variant("the full-precision concatenation", mh.output),
-            Variant(f"the concatenation rounded to {decimals} decimals", from_rounded),
+            Variant(Text("the full-precision concatenation"), mh.output),
+            Variant(
+                Plural(
+                    "the concatenation rounded to {n} decimal",
+                    "the concatenation rounded to {n} decimals",
+                    decimals,
+                ),
+                from_rounded,
+            ),
         ],
         mistakes=multi_head_output_mistakes(mh),
         decimals=decimals,

@@ -1,18 +1,25 @@
-"""Plain-text and LaTeX renderings of answers: what to type, and how a matrix reads."""
+"""Plain-text and LaTeX renderings of answers: what to type, and how a matrix reads.
+
+The words are ``Text`` to translate where they are shown; the numbers are formatted here.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 from attention_core.exercises.model import NumericStep, tolerance
+from attention_core.i18n import Plural, Text
 from attention_core.types import FloatArray
-from attention_core.words import count
 
 
-def shape_text(shape: tuple[int, ...]) -> str:
+def shape_text(shape: tuple[int, ...]) -> Text:
     """'2 rows × 3 columns'."""
     rows, cols = shape
-    return f"{count(rows, 'row')} × {count(cols, 'column')}"
+    return Text(
+        "{rows} × {columns}",
+        rows=Plural("{n} row", "{n} rows", rows),
+        columns=Plural("{n} column", "{n} columns", cols),
+    )
 
 
 def tolerance_text(step: NumericStep) -> str:
@@ -20,16 +27,20 @@ def tolerance_text(step: NumericStep) -> str:
     return f"±{tolerance(step.decimals):.{d}f}"
 
 
-def answer_format(step: NumericStep) -> str:
+def answer_format(step: NumericStep) -> Text:
     """What the answer should look like, e.g. '1 row × 2 columns, to 4 decimals'."""
     if step.decimals is None:
-        rounding = "exact values"
+        rounding: Text | Plural = Text("exact values")
     elif step.decimals == 0:
-        rounding = "whole numbers"
+        rounding = Text("whole numbers")
     else:
-        rounding = f"to {step.decimals} decimals"
-    extra = " (or as percentages, e.g. 80.4 %)" if step.percent else ""
-    return f"{shape_text(step.shape)}, {rounding}{extra}"
+        rounding = Plural("to {n} decimal", "to {n} decimals", step.decimals)
+    if step.percent:
+        return Text(
+            "{shape}, {rounding} (or as percentages, e.g. {example})",
+            shape=shape_text(step.shape), rounding=rounding, example="80.4 %",
+        )  # fmt: skip
+    return Text("{shape}, {rounding}", shape=shape_text(step.shape), rounding=rounding)
 
 
 def format_value(M: FloatArray, decimals: int | None, sep: str = "; ") -> str:

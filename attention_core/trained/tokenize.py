@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from attention_core.errors import InputError
+from attention_core.i18n import Text, english
 from attention_core.trained.files import ModelFolder, missing_package
 
 PREVIEW_CHARS = 40
@@ -23,9 +24,8 @@ class TextCut:
     """The text made ``n_tokens`` tokens, more than the ``n_kept`` the model read.
 
     ``cut_char``: index in the text of the first character left out; ``dropped_preview``:
-    the start of what was left out. Each model words its own ``template`` (marked with
-    ``N_``); ``params`` fill it in and ``message`` is it in English (the app translates the
-    template and fills it in itself).
+    the start of what was left out. Each model words its own ``TEMPLATE`` (marked with
+    ``N_``); ``text`` is it with the cut's values, ``message`` its English.
     """
 
     n_tokens: int
@@ -40,19 +40,16 @@ class TextCut:
         return self.n_tokens - self.n_kept
 
     @property
-    def template(self) -> str:
-        return self.TEMPLATE
-
-    @property
-    def params(self) -> dict[str, str]:
-        """The template's fields, as the message shows them (numbers 1-based for people)."""
-        return {"n_tokens": str(self.n_tokens), "n_kept": str(self.n_kept),
-                "char": str(self.cut_char + 1), "preview": self.dropped_preview,
-                "n_dropped": str(self.n_dropped)}  # fmt: skip
+    def text(self) -> Text:
+        """The learner's message: the model's template with its values (a character counted
+        from 1, as people do), shown in the learner's language by the app."""
+        return Text(self.TEMPLATE, n_tokens=str(self.n_tokens), n_kept=str(self.n_kept),
+                    char=str(self.cut_char + 1), preview=self.dropped_preview,
+                    n_dropped=str(self.n_dropped))  # fmt: skip
 
     @property
     def message(self) -> str:
-        return self.template.format(**self.params)
+        return english(self.text)
 
     @classmethod
     def at(cls, text: str, n_tokens: int, n_kept: int, cut_char: int) -> Self:

@@ -22,13 +22,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attention_core.i18n import N_
 from attention_core.masks import causal_mask
 from attention_core.types import BoolArray, FloatArray
 
-TASKS: dict[str, str] = {
-    "match": "Find the match: each query attends to the key with its own symbol",
-    "previous": "Previous token: each position attends to the one before it",
-    "match_noisy": "Find the match in noise: the same, with each query blurred",
+TASKS: dict[str, str] = {  # English, marked for the catalogue (the UI translates it)
+    "match": N_("Find the match: each query attends to the key with its own symbol"),
+    "previous": N_("Previous token: each position attends to the one before it"),
+    "match_noisy": N_("Find the match in noise: the same, with each query blurred"),
 }
 SYMBOLS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # 24 letters; no I and O (read as 1 and 0)
 NOISE = 1 / 3  # match_noisy: the query noise's size, against a unit embedding entry

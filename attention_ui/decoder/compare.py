@@ -17,7 +17,8 @@ from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import keys, models
-from attention_ui.i18n import _, said
+from attention_ui.i18n import _
+from attention_ui.i18n.texts import tr
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
@@ -42,7 +43,7 @@ def side_by_side(run: DecoderRun) -> None:
             )
             return
         except InputError as exc:
-            st.info(md_escape(said(exc.template, exc.params)))
+            st.info(md_escape(tr(exc)))
             return
         enc_weights, enc_labels = data.encoder_rows(enc_run)
         left, right = st.columns(2)

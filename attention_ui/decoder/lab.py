@@ -20,7 +20,8 @@ from attention_ui.decoder import figures as df
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, look, models
 from attention_ui.frame.widgets import choose_section, static_table
-from attention_ui.i18n import N_, _, ngettext, said
+from attention_ui.i18n import N_, _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
@@ -83,7 +84,7 @@ def prompt(decoder: Decoder) -> DecoderRun | None:
     except InputError as exc:
         st.info(
             _("{problem}. The model's heads appear here once it has text.").format(
-                problem=md_escape(said(exc.template, exc.params))
+                problem=md_escape(tr(exc))
             )
         )
         return None
@@ -104,7 +105,7 @@ def prompt(decoder: Decoder) -> DecoderRun | None:
             )
         )
     if run.prompt.cut is not None:
-        st.warning(md_escape(said(run.prompt.cut.template, run.prompt.cut.params)))
+        st.warning(md_escape(tr(run.prompt.cut.text)))
     return run
 
 
@@ -152,7 +153,9 @@ def gallery(run: DecoderRun) -> None:
     ranges = dict(GALLERY_TABS)
     shown = {name: _("Layers {first}–{last}").format(first=first + 1, last=first + 10)
              for name, first in GALLERY_TABS}  # fmt: skip
-    title = choose_section(_("Layers"), list(ranges), keys.DEC_GALLERY_TAB, shown=shown)
+    title = choose_section(
+        _("Layers"), list(ranges), keys.DEC_GALLERY_TAB, format_func=shown.__getitem__
+    )
     first = ranges[title]
     part = run.weights[first : first + 10]  # (10, heads, n, n)
     short = data.head_names(names[first : first + 10], phone)
@@ -189,7 +192,7 @@ def _token_sections(run: DecoderRun) -> None:
     query = pick_token(run)
     draws = dict(zip(TOKEN_TABS, (lambda: on_one_key(run, query),
                                   lambda: strongest(run, query)), strict=True))  # fmt: skip
-    draws[choose_section(_("View"), TOKEN_TABS, keys.DEC_TOKEN_TAB)]()
+    draws[choose_section(_("View"), TOKEN_TABS, keys.DEC_TOKEN_TAB, format_func=_)]()
 
 
 def pick_target(run: DecoderRun, query: int) -> int:

@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import contrast
+from attention_ui.draw.measure import CHAR, text_px
 from attention_ui.draw.text import num, vector_columns
 from attention_ui.i18n import _
 
@@ -247,21 +248,10 @@ TITLE = {"x": 0.0, "xanchor": "left", "yref": "container", "y": 1.0, "yanchor": 
 TITLE_ROOM = 34  # px: the title's line at the top of a heatmap
 
 
-CHAR = 0.62  # an average sans-serif character's width, in ems
-
-
 def prints_numbers(figure: go.Figure) -> bool:
     """Whether every heatmap of ``figure`` prints its numbers in its cells (a grid over
     MAX_PRINTED, or one fitted to a phone too narrow for them, shows them on hover or a tap)."""
     return all(trace.texttemplate for trace in figure.data if trace.type == "heatmap")
-
-
-def text_px(text: str, font: float) -> float:
-    """The px ``text`` (Plotly text: an entity is one character) takes in ``font`` px type:
-    a digit 0.56 em, a point or comma 0.28 em, any other character CHAR. Numbers need the
-    digits' own width: at CHAR a phone's 6-column grid would hide "−0.91", which fits."""
-    widths = {**dict.fromkeys("0123456789", 0.56), ".": 0.28, ",": 0.28}
-    return font * sum(widths.get(c, CHAR) for c in html.unescape(text))
 
 
 def top_room(labels: Sequence[str], font: int, cell_px: float | None) -> tuple[int, int]:
@@ -311,7 +301,8 @@ def cell_px(shape: tuple[int, int]) -> int:
 def grid_width(title: str, left: int, right: int, cells: float, font: int = FONT["size"]) -> int:
     """A heatmap figure's width (px): its cells and margins, or its title's if wider (a
     one-row grid's title was cut to "Raw scores Q Kᵀ (1 × 3" on a phone)."""
-    title_px = text_px(re.sub(r"<[^>]*>", "", title), TITLE_FONT * font) + 16
+    lines = re.split(r"<br>", title) or [""]
+    title_px = max(text_px(re.sub(r"<[^>]*>", "", t), TITLE_FONT * font) for t in lines) + 16
     return int(max(left + cells + right, title_px))
 
 

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from attention_ui.draw.figures import (
     BAR_PX,
     COLORBAR,
+    FONT,
     TITLE,
     TITLE_FONT,
     grid_width,
@@ -19,6 +20,7 @@ from attention_ui.draw.figures import (
     text_px,
     top_room,
 )
+from attention_ui.draw.measure import wrap_title
 from attention_ui.draw.text import minus
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
@@ -40,6 +42,8 @@ def for_phone(figure: go.Figure) -> go.Figure:
     if figure.layout.width is not None and not is_square_grid(figure):
         return figure  # already laid out for a phone (the model labs' figures)
     heat = [trace for trace in figure.data if trace.type == "heatmap"]
+    if not heat:
+        _fit_title(figure)
     for trace in heat:
         if trace.text is not None:
             trace.text = [[_shorter(cell, z) for cell, z in zip(row, zs, strict=True)]
@@ -69,6 +73,23 @@ def for_phone(figure: go.Figure) -> go.Figure:
         figure.update_xaxes(tickangle=angle)
         figure.update_annotations(font={"size": PHONE_FONT - 1})
     return figure
+
+
+PHONE_TITLE = 400  # px of a chart's title as text_px counts them (measured: 335 of 358 drawn)
+
+
+def _fit_title(figure: go.Figure) -> None:
+    """A chart's title too wide for the phone's screen in lines that fit (a German title was
+    cut at the edge), the top margin grown by a line for each line added."""
+    title = figure.layout.title.text
+    if not title:
+        return
+    font = (figure.layout.font.size or FONT["size"]) * TITLE_FONT
+    wrapped, lines = wrap_title(title, PHONE_TITLE, font)
+    if lines > 1 and wrapped != title:
+        figure.layout.title.text = wrapped
+        top = figure.layout.margin.t if figure.layout.margin.t is not None else 80
+        figure.layout.margin.t = int(top + (lines - 1) * font * 1.3)
 
 
 def _square_height(figure: go.Figure, heat: list, top: int) -> int:
@@ -111,33 +132,21 @@ def _shorter(text: str, z: float | None) -> str:
     return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit
 
 
-def title_lines(title: str, width: float, font: float) -> tuple[str, int]:
-    """``title`` broken at its spaces into lines no wider than ``width`` px in ``font`` px
-    type (Plotly's <br>), and how many lines that makes (a word is never cut; a title with
-    no spaces, as in Chinese, stays one line)."""
-    lines: list[str] = []
-    for word in title.split(" "):
-        if lines and text_px(f"{lines[-1]} {word}", font) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return "<br>".join(lines), len(lines)
-
-
 def wrapped_title(figure: go.Figure) -> go.Figure:
-    """A phone's figure (the labs' own, laid out for a phone) whose title would run past its
-    right edge, with the title on more lines and the room above the plot for them (margin
-    and height grow alike). In place; returns it. German and French titles of the model labs
-    ran 30 to 140 px past a 390 px screen, two English ones too."""
+    """A figure laid out for a phone by its own lab (it carries its width, so ``for_phone``
+    leaves it as it is) whose title would run past its right edge: the title in lines
+    (``wrap_title``) at the figure's top, and the room above the plot grown by a line for
+    each line added, the height too (in place; returns it). At the top, not centred in the
+    margin: a legend above the plot (the RoPE curve's, the two sentences' bars) stays below
+    the title's last line. German and French titles of the model labs ran 10 to 140 px
+    past a 390 px screen, two English ones too."""
     title = figure.layout.title.text or ""
-    font = figure.layout.title.font.size or (figure.layout.font.size or 14) * TITLE_FONT
-    width = (figure.layout.width or PHONE_SCREEN) - 16  # the margins and the title's pad
-    text, lines = title_lines(title, width, font)
-    if lines > 1:
+    font = figure.layout.title.font.size or (figure.layout.font.size or FONT["size"]) * TITLE_FONT
+    width = PHONE_TITLE * min(figure.layout.width or PHONE_SCREEN, PHONE_SCREEN) / PHONE_SCREEN
+    wrapped, lines = wrap_title(title, width, font)
+    if lines > 1 and wrapped != title:
         extra = int((lines - 1) * font * 1.3)
         top = figure.layout.margin.t if figure.layout.margin.t is not None else 100
-        # at the top of the figure, not centred in its margin: a legend above the plot
-        # (the RoPE curve's, the two sentences' bars) stays below the title's last line
-        figure.update_layout(title=TITLE | {"text": text}, margin={"t": top + extra},
+        figure.update_layout(title=TITLE | {"text": wrapped}, margin={"t": top + extra},
                              height=(figure.layout.height or 450) + extra)  # fmt: skip
     return figure

@@ -11,6 +11,7 @@ import numpy as np
 
 from attention_core import Scenario
 from attention_core.words import count  # noqa: F401  # the UI counts with the core's words
+from attention_ui.i18n import _
 
 # ':' too: Streamlit turns :smile: and :material/icon: into emoji and icons.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
@@ -33,8 +34,12 @@ def sentence(text: str) -> str:
 
 def titled(title: str, rest: str) -> str:
     """``title: rest``, or ``title rest`` when the title ends with its own . ? or ! ("Why
-    not remove the scaling?: What goes wrong?" doubled its punctuation)."""
-    return f"{title} {rest}" if title.rstrip().endswith((".", "?", "!")) else f"{title}: {rest}"
+    not remove the scaling?: What goes wrong?" doubled its punctuation). The colon is the
+    language's own (French puts a non-breaking space before it, Chinese a full-width one):
+    a translatable pattern, like the question mark a French title brings with its space."""
+    if title.rstrip().endswith((".", "?", "!", "？", "！", "。")):
+        return _("{title} {text}").format(title=title, text=rest)
+    return _("{title}: {text}").format(title=title, text=rest)
 
 
 def shape(M: np.ndarray) -> str:

@@ -13,6 +13,7 @@ import numpy as np
 import streamlit as st
 
 from attention_core import Scenario
+from attention_core.i18n import Text
 from attention_core.types import FloatArray
 from attention_ui.frame.keys import DROPPED, EDITOR_BASE, EDITOR_GEN, EDITOR_LABELS, GRID_GENS
 
@@ -61,18 +62,18 @@ def _touched(key: str) -> bool:
                                                             "deleted_rows"))  # fmt: skip
 
 
-def note_dropped(errors: dict[str, str]) -> None:
+def note_dropped(errors: dict[str, Text]) -> None:
     """A grid cell that could not be read is not kept when the grids are re-seeded: say so."""
     for field in [f for f in errors if f.startswith("grid_")]:
         st.session_state.setdefault(DROPPED, {})[field] = errors.pop(field)
 
 
-def dropped_cells() -> list[str]:
+def dropped_cells() -> list[Text]:
     """Why cells were put back to their last number, for the pages other than Inputs (which
     reads each one at its grid, once: ``dropped_cell``)."""
     return list(st.session_state.get(DROPPED, {}).values())
 
 
-def dropped_cell(field: str) -> str | None:
+def dropped_cell(field: str) -> Text | None:
     """Why a cell of grid ``field`` was put back to its last number, if it was (read once)."""
     return st.session_state.get(DROPPED, {}).pop(field, None)

@@ -1,7 +1,8 @@
 """The language picker, and the hook that makes every ``_()`` speak the session's language.
 
-The session's language lives in ``state`` (next to the URL it is read from and written to);
-this module connects it to ``attention_ui.i18n`` once per process and draws the picker.
+The session's language lives in ``language`` (next to the address it is read from and
+written to, ``url``); this module connects it to ``attention_ui.i18n`` once per process and
+draws the picker.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_ui import i18n
-from attention_ui.frame import guard, keys, state
+from attention_ui.frame import guard, keys, language
 from attention_ui.i18n import _
 
 PICKERS = ("lang_sidebar", "lang_start")  # the sidebar's and the Start page's
@@ -35,7 +36,7 @@ def picker(key: str) -> None:
     st.selectbox(
         _("Language"),
         codes,
-        index=codes.index(state.language()) if state.language() in codes else 0,
+        index=codes.index(language.language()) if language.language() in codes else 0,
         key=key,
         format_func=i18n.NAMES.__getitem__,
         on_change=_on_pick,
@@ -45,7 +46,7 @@ def picker(key: str) -> None:
 
 @guard.callback
 def _on_pick(key: str) -> None:
-    state.choose_language(st.session_state[key])
+    language.choose_language(st.session_state[key])
     for other in PICKERS:  # the other picker shows the new language when it is drawn
         if other != key:
             st.session_state.pop(other, None)
@@ -53,4 +54,4 @@ def _on_pick(key: str) -> None:
 
 def html_lang() -> str:
     """The page's ``lang`` attribute for this session (a fixed table, never learner text)."""
-    return i18n.html_lang(state.language())
+    return i18n.html_lang(language.language())

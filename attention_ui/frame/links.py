@@ -22,6 +22,8 @@ import re
 
 import streamlit as st
 
+from attention_core.i18n import Text
+from attention_ui.i18n import N_
 from attention_ui.storage.store import READABLE as ALPHABET
 from attention_ui.storage.store import STORE_ENV, Store, StoreDownError, open_store
 
@@ -76,15 +78,15 @@ def link_id(record: str, length: int = ID_LEN) -> str:
 
 
 # ---- the process's short links, and what a page says when the store is down ----------------
-DOWN = (
+DOWN = N_(
     "No short link just now: the server that keeps short links cannot be reached. "
     "The full link works without it."
 )
-GONE = (
+GONE = N_(
     "This short link is unknown or has expired (short links last {days} days), so the "
     "default example is shown. Ask for the full link: it needs no server."
 )
-UNREACHABLE = (
+UNREACHABLE = N_(
     "This short link cannot be opened just now: the server that keeps short links cannot be "
     "reached. Try again soon, or ask for the full link, which needs no server."
 )
@@ -100,22 +102,23 @@ def shared() -> ShortLinks:
     return _links(os.environ.get(STORE_ENV, ""))
 
 
-def make(scenario: str, page: str) -> tuple[str | None, str | None]:
-    """(id, None), or (None, why there is no short link) when the store is down or unset."""
+def make(scenario: str, page: str) -> tuple[str | None, Text | None]:
+    """(id, None), or (None, why there is no short link) when the store is down or unset
+    (a Text, shown with ``i18n.said``)."""
     try:
         return shared().make(scenario, page), None
     except (StoreDownError, ValueError, ImportError) as exc:
         _log.warning("no short link: %s", exc)  # the store's address stays in the log
-        return None, DOWN
+        return None, Text(DOWN)
 
 
-def resolve(link: str) -> tuple[tuple[str, str] | None, str | None]:
+def resolve(link: str) -> tuple[tuple[str, str] | None, Text | None]:
     """((?s= text, page), None), or (None, what to tell the learner who followed it)."""
     try:
         found = shared().resolve(link)
     except (StoreDownError, ValueError, ImportError) as exc:
         _log.warning("a short link could not be read: %s", exc)
-        return None, UNREACHABLE
+        return None, Text(UNREACHABLE)
     if found is None:
-        return None, GONE.format(days=int(LINK_TTL // 86400))
+        return None, Text(GONE, days=int(LINK_TTL // 86400))
     return found, None

@@ -12,8 +12,10 @@ import re
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_ui.draw.figures import LIGHT, PALETTES, Palette
+from attention_ui.frame import keys
 
 # Phones and small tablets say so in their user agent ("Mobile", "Android ... Mobile").
 _PHONE = re.compile(r"Mobi|iPhone|iPod|Android.+Mobile", re.IGNORECASE)
@@ -40,9 +42,19 @@ def palette() -> Palette:
 
 
 def phone() -> bool:
-    """Whether the browser is a phone's (its user agent says so): figures print fewer digits."""
-    agent = st.context.headers.get("User-Agent") or ""
-    return bool(_PHONE.search(agent))
+    """Whether the browser is a phone's (its user agent says so): figures print fewer digits.
+
+    Asked for every figure of a run; the session's answer is kept, since a session is one
+    browser's (st.context.headers copies the request's headers on every call).
+    """
+    if get_script_run_ctx(suppress_warning=True) is None:  # a figure built outside a session
+        return bool(_PHONE.search(st.context.headers.get("User-Agent") or ""))
+    known = st.session_state.get(keys.PHONE)
+    if known is None:
+        known = st.session_state[keys.PHONE] = bool(
+            _PHONE.search(st.context.headers.get("User-Agent") or "")
+        )
+    return known
 
 
 # Static CSS and script of our own (no learner text in them), added once per run by app.py.

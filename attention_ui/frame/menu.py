@@ -21,6 +21,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from attention_ui import i18n
+from attention_ui.frame import keys
 from attention_ui.frame.pages import ALL_PAGES
 from attention_ui.i18n import _
 
@@ -98,3 +100,24 @@ def requested() -> str | None:
     """The url path of the page the menu asked for in this run, if a link was clicked."""
     result = st.session_state.get(KEY)
     return getattr(result, GO, None) if result is not None else None
+
+
+def pages() -> dict[str, st.Page]:
+    """Every page as st.navigation takes it, by key, titled in the session's language.
+
+    Made once a session and language, not on every run: 16 st.Page objects (each resolves
+    and checks its script's path) were about 4 % of the server's CPU while a class of 60
+    followed page changes (py-spy, bench/RESULTS.md). Never shared between sessions:
+    st.navigation marks the page it returns as the one the run may call, on the object.
+    """
+    language = i18n.language()
+    kept = st.session_state.get(keys.PAGES)
+    if kept is None or kept[0] != language:
+        made = {
+            spec.key: st.Page(
+                spec.path, title=_(spec.title), url_path=spec.key, default=spec.key == "start"
+            )
+            for spec in ALL_PAGES
+        }
+        kept = st.session_state[keys.PAGES] = (language, made)
+    return kept[1]

@@ -8,17 +8,19 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from attention_core import PRESETS, InputError, Scenario
+from attention_core.exercises.scenarios import NAMES as EXERCISE_NAMES
 from attention_core.presets import TITLES
 from attention_core.scenario import MAX_URL_CHARS
-from attention_ui.draw.text import NAME_CHARS, md_escape
-from attention_ui.frame import examples, grids, guard, keys, lang, links, menu, state
+from attention_ui.draw.text import EDITED, NAME_CHARS, md_escape
+from attention_ui.frame import examples, grids, guard, keys, lang, language, links, menu, state
 from attention_ui.frame.address import reachable
 from attention_ui.i18n import _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.stages.data import MASK_NAMES
 
 UPLOAD_ERROR = keys.UPLOAD_ERROR
 SHARE_BOX = "share_export"
-PRESET_TITLES = frozenset(TITLES.values())
+PRESET_TITLES = frozenset(TITLES.values()) | EXERCISE_NAMES  # the app's names, translated
 
 
 def toasts() -> None:
@@ -34,7 +36,7 @@ def render() -> None:
     navigation()
     lang.picker("lang_sidebar")
     if st.session_state.get(keys.URL_ERROR):
-        st.warning(md_escape(st.session_state[keys.URL_ERROR]))
+        st.warning(md_escape(tr(st.session_state[keys.URL_ERROR])))
     scenario = state.get_scenario()
     name = md_escape(shown_name(scenario.name))
     st.markdown(_("Scenario: **{name}**").format(name=name))
@@ -86,6 +88,8 @@ def shown_name(name: str) -> str:
     itself travels in links in English), the learner's own name as typed, never translated."""
     if not name:
         return _("your own")
+    if name.endswith(EDITED) and name != EDITED:  # the app's mark, in the session's language
+        return _("{name} (edited)").format(name=shown_name(name.removesuffix(EDITED)))
     return _(name) if name in PRESET_TITLES else name
 
 
@@ -164,7 +168,8 @@ def share_and_export(s: Scenario) -> None:
         _("Load a scenario (JSON)"), type=["json"], key="upload_json", on_change=_on_upload
     )
     if st.session_state.get(UPLOAD_ERROR):
-        st.error(md_escape(st.session_state[UPLOAD_ERROR]))
+        st.error(md_escape(_("That file could not be loaded: {why}").format(
+            why=tr(st.session_state[UPLOAD_ERROR]))))  # fmt: skip
 
 
 def share_links() -> None:
@@ -185,7 +190,7 @@ def share_links() -> None:
         st.button(_("Make a short link"), key="short_link_make", on_click=_on_short_link,
                   icon=":material/link:")  # fmt: skip
     elif made[2] is not None:
-        short = urlencode({keys.SHORT: made[2], **state.language_query()})
+        short = urlencode({keys.SHORT: made[2], **language.language_query()})
         copy_box(f"{page_url}?{short}", "al-share-short", _("Copy short link"))
         days = round(links.LINK_TTL / 86400)
         st.caption(ngettext("Kept on this server for {n} day: the numbers and the page, not "
@@ -193,7 +198,7 @@ def share_links() -> None:
                             "numbers and the page, not the row or head picked.", days)
                    .format(n=days))  # fmt: skip
     else:
-        st.info(made[3])
+        st.info(tr(made[3]))
 
 
 @guard.callback
@@ -238,6 +243,4 @@ def _on_upload() -> None:
     try:
         state.replace_scenario(Scenario.from_json(f.getvalue()))
     except InputError as exc:
-        st.session_state[UPLOAD_ERROR] = _("That file could not be loaded: {why}").format(
-            why=exc.message
-        )
+        st.session_state[UPLOAD_ERROR] = exc.text  # shown in the language of the run showing it

@@ -4,7 +4,8 @@ Two scenarios live in the session:
 - ``scenario``: the last *valid* one. Every page draws from it (and its trace).
 - ``draft``: what the Inputs page edits. It may be invalid for a while (a half-typed
   matrix); then ``input_error`` says why and the other pages keep the last valid one.
-The valid scenario is mirrored into the URL (``?s=...``) so any page can be shared.
+The valid scenario is mirrored into the URL (``?s=...``) so any page can be shared. The
+address is read and written through ``url``; the session's language is ``language``'s.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from attention_core import (
     Scenario,
     default_scenario,
 )
+from attention_core.i18n import Text
 from attention_core.scenario import MAX_URL_CHARS
 from attention_core.types import FloatArray
-from attention_ui import i18n
 from attention_ui.draw.text import NAME_CHARS, edited_name
 from attention_ui.frame import grids, links
 from attention_ui.frame.keys import (
@@ -37,9 +38,7 @@ from attention_ui.frame.keys import (
     FIELD_ERRORS,
     FLASH,
     INPUT_ERROR,
-    LANG,
     LANGUAGE,
-    LANGUAGE_PICKED,
     LINKED_PAGE,
     NOTICE,
     OWN_NAME,
@@ -54,8 +53,9 @@ from attention_ui.frame.keys import (
     TRACE,
     URL_ERROR,
     URL_KEY,
-    URL_PARAMS,
 )
+from attention_ui.frame.language import first_language, follow_language, language_query
+from attention_ui.frame.url import drop_url_value, resend_url, set_url_value, url_value  # noqa: F401 (state.resend_url: live.session's)
 from attention_ui.stages.data import Labels
 
 T = TypeVar("T")
@@ -66,57 +66,15 @@ def init_state() -> None:
     and again when the browser's Back or Forward brought back an address with another one."""
     ss = st.session_state
     if LANGUAGE not in ss:
-        ss[LANGUAGE] = _first_language()
+        ss[LANGUAGE] = first_language()
     elif history_navigation():
-        _follow_language()
+        follow_language()
     if SCENARIO not in ss:
         scenario, error = scenario_from_query()
         _store(scenario)
         ss[URL_ERROR] = error
     elif history_navigation():
         _follow_url()
-
-
-# ---- the session's language: read once from the address or the browser, then the session's
-def _first_language() -> str:
-    """A session's first language: the link's ``?lang=``, else the browser's language (the
-    first visit), else English; only a language the app offers (i18n.offered)."""
-    for wanted in (url_value(LANG), st.context.locale):
-        code = i18n.match(wanted)
-        if code is not None:
-            return code
-    return i18n.SOURCE
-
-
-def _follow_language() -> None:
-    """Back or Forward to an address in another (offered) language speaks it again."""
-    code = i18n.match(url_value(LANG))
-    if code is not None:
-        st.session_state[LANGUAGE] = code
-
-
-def language() -> str:
-    """The language this session speaks (an offered code; English before the first run)."""
-    return st.session_state.get(LANGUAGE, i18n.SOURCE)
-
-
-def choose_language(code: str) -> None:
-    """The learner's pick: this session speaks ``code`` from now on, and its address says so
-    (a link copied from it opens in the same language, unless the reader picks another)."""
-    if code not in i18n.offered():
-        return
-    st.session_state[LANGUAGE] = code
-    st.session_state[LANGUAGE_PICKED] = True
-    set_url_value(LANG, code)
-
-
-def language_query() -> dict[str, str]:
-    """``{"lang": code}`` for links, when the session speaks other than English or its
-    learner picked a language (an English link stays as it was)."""
-    code = language()
-    if code != i18n.SOURCE or st.session_state.get(LANGUAGE_PICKED):
-        return {LANG: code}
-    return {}
 
 
 def page_config_due() -> bool:
@@ -158,9 +116,9 @@ def _follow_url() -> None:
     set_scenario(scenario)
 
 
-def scenario_from_query() -> tuple[Scenario, str | None]:
+def scenario_from_query() -> tuple[Scenario, Text | None]:
     """The scenario in ``?s=`` (or behind a short link's ``?l=``), or the default one and a
-    message saying why not."""
+    message saying why not (shown with ``i18n.said``)."""
     raw = url_value(URL_KEY)
     if not raw and url_value(SHORT):
         raw, why = _follow_short_link(url_value(SHORT) or "")
@@ -171,10 +129,10 @@ def scenario_from_query() -> tuple[Scenario, str | None]:
     try:
         return Scenario.from_url(raw), None
     except InputError as exc:
-        return default_scenario(), exc.message
+        return default_scenario(), exc.text
 
 
-def _follow_short_link(link: str) -> tuple[str | None, str | None]:
+def _follow_short_link(link: str) -> tuple[str | None, Text | None]:
     """A short link's ?s= text (its page is switched to once the page list is known:
     ``linked_page``), or None and why not. The id leaves the address: the next run writes
     the full ?s=, which needs no server."""
@@ -314,7 +272,8 @@ def clear_field(field: str) -> None:
 
 
 def flash(message: str) -> None:
-    """A toast for the next run, whichever page it draws (see ``pop_flashes``)."""
+    """A toast for the next run, whichever page it draws (see ``pop_flashes``): already in
+    the session's language (the run that flashes it speaks it too)."""
     st.session_state.setdefault(FLASH, []).append(message)
 
 
@@ -343,8 +302,9 @@ def editor_base(name: str) -> FloatArray | None:
     return bases.get(name)
 
 
-def field_errors() -> dict[str, str]:
-    """Messages for inputs that could not be read at all (tokens, pasted text)."""
+def field_errors() -> dict[str, Text]:
+    """Messages for inputs that could not be read at all (tokens, pasted text), each shown
+    with ``i18n.said`` in the language of the run that shows it."""
     return st.session_state.setdefault(FIELD_ERRORS, {})
 
 
@@ -431,32 +391,3 @@ def _store(scenario: Scenario, trace: AttentionTrace | None = None) -> None:
     ss[DRAFT] = scenario
     ss[INPUT_ERROR] = None
     ss[FIELD_ERRORS], ss[REJECTED], ss[DROPPED] = {}, {}, {}  # a load leaves no old notes
-
-
-# ---- the URL: the only place that touches st.query_params ---------------------------------
-def url_value(param: str) -> str | None:
-    """The raw value of ``?param=`` in the address, or None."""
-    assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
-    return st.query_params.get(param)
-
-
-def set_url_value(param: str, value: str) -> None:
-    """Write ``?param=value`` into the address, only when it differs (each write is a
-    browser-history entry)."""
-    assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
-    if st.query_params.get(param) != value:
-        st.query_params[param] = value
-
-
-def resend_url() -> None:
-    """Send the address again as it stands (the scenario's parameter rewritten), for a browser
-    that missed the run that changed it: Streamlit sends the address only when it changes."""
-    if URL_KEY in st.query_params:
-        st.query_params[URL_KEY] = st.query_params[URL_KEY]
-
-
-def drop_url_value(param: str) -> None:
-    """Take ``?param=`` out of the address (a secret that must not stay in the address bar)."""
-    assert param in URL_PARAMS, f"undeclared URL parameter {param!r}"
-    if param in st.query_params:
-        del st.query_params[param]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -16,6 +16,7 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import grids, look
 from attention_ui.frame.pages import BY_KEY, neighbours
 from attention_ui.i18n import N_, _
+from attention_ui.i18n.texts import tr
 from attention_ui.stages.registry import Stage
 
 
@@ -79,23 +80,20 @@ def prev_next(key: str) -> None:
 
 
 def choose_section(label: str, names: Sequence[str], key: str, default: str | None = None,
-                   shown: Mapping[str, str] | None = None) -> str:  # fmt: skip
+                   format_func: Callable[[str], str] = str) -> str:  # fmt: skip
     """One of several sections, chosen in a row of options (a segmented control, which is a
-    radio group named ``label``; ``default``: the first unless named), each name shown in the
-    session's language (mark them with ``N_``), or as ``shown`` says (a name with a number);
-    the caller draws only the chosen one.
+    radio group named ``label``; ``default``: the first unless named; ``format_func``: each
+    name as shown, ``_`` for English msgids); the caller draws only the chosen one.
 
     Not st.tabs, whose panel made every redraw inside it dearer: a lab's head pick redrew in
     a tab's panel at 1.52-1.64x the floor and in a plain box at 1.30-1.37x (bare Streamlit,
     bench/pages/floor_lab.py), and the Real model lab's went 1.83x -> 1.49x (bench/RESULTS.md).
     """
     first = names[0] if default is None else default
-    # The names are the options (English, as the session and the tests hold them), shown in
-    # the session's language; translated here, in the run (AppTest may call it outside one).
+    shown = {n: format_func(n) for n in names}  # in this run (see sidebar.preset_picker)
     chosen = st.segmented_control(label, names, default=first, required=True, key=key,
-                                  label_visibility="collapsed",
-                                  format_func=(shown or {n: _(n) for n in names}).__getitem__,
-                                  )  # fmt: skip
+                                  format_func=shown.__getitem__,
+                                  label_visibility="collapsed")  # fmt: skip
     return chosen if chosen in names else first
 
 
@@ -199,14 +197,14 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
             _(
                 "Your latest edit has a problem, so this page still shows the last valid "
                 "scenario. The problem: {problem}"
-            ).format(problem=md_escape(err.message))
+            ).format(problem=md_escape(tr(err)))
         )
     elif dropped := grids.dropped_cells():  # a bad cell, left on Inputs: it was not kept
         slot.warning(
             _(
                 "Not kept from your edits on Inputs: {cells}. This page shows the last valid "
                 "scenario, with that cell's last number; Inputs shows it too."
-            ).format(cells=md_escape("; ".join(dropped)))
+            ).format(cells=md_escape("; ".join(tr(d) for d in dropped)))
         )
 
 

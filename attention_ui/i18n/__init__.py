@@ -12,6 +12,7 @@ process) never share it. Nothing here holds a current language.
   ``Plural-Forms``: one form in Chinese, two in the others).
 - ``N_("text")``: only marks a string for extraction (a table of titles); translate it where
   it is shown, with ``_(text)``.
+- The core's texts with values (``Text``, ``Plural``, an ``InputError``): ``texts.tr``.
 
 The catalogues are ``locale/<code>/LC_MESSAGES/messages.po`` (made and updated with Babel:
 ``make i18n-extract``, ``make i18n-update``), compiled to ``.mo`` by ``make i18n-compile``,
@@ -23,7 +24,7 @@ the template: a half-done language never shows a page half in English.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -91,15 +92,6 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for the marker)
     """Mark ``message`` for the catalogue without translating it here."""
     return message
-
-
-def said(template: str, params: Mapping[str, str] | None = None) -> str:
-    """A text of the core in this run's language: its English ``template`` (marked with
-    ``N_`` there) translated, then filled in with its named ``params`` (strings the core
-    formatted: numbers, tokens). An InputError carries both (``exc.template``,
-    ``exc.params``)."""
-    text = _(template)
-    return text.format(**params) if params else text
 
 
 @cache

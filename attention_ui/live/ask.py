@@ -21,6 +21,8 @@ from attention_core.exercises.model import ChoiceStep, Feedback, Step
 from attention_core.exercises.text import answer_format
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard, keys
+from attention_ui.i18n import _
+from attention_ui.i18n.texts import tr
 from attention_ui.live import session
 from attention_ui.live.figures import tally_alternative, tally_figure
 from attention_ui.live.questions import (
@@ -64,9 +66,10 @@ def _prompt(q: Question, step: Step) -> str:
     """The question in Markdown: a cell's names tokens the teacher typed (escaped); an
     exercise's is the catalogue's own Markdown and LaTeX, with the exercise's numbers."""
     if q.stage != EXERCISE:
-        return md_escape(step.prompt)
+        return md_escape(tr(step.prompt))
     ex = exercise_by_id(q.exercise)
-    return f"*{md_escape(ex.title)}*\n\n{_one_matrix_a_line(ex.statement)}\n\n{step.prompt}"
+    return (f"*{md_escape(tr(ex.title))}*\n\n{_one_matrix_a_line(tr(ex.statement))}\n\n"
+            f"{tr(step.prompt)}")  # fmt: skip
 
 
 def _one_matrix_a_line(statement: str) -> str:
@@ -121,14 +124,14 @@ def _pick_exercise_step(stage_on_screen: str) -> None:
     first = next((k for k, e in enumerate(exercises.values())
                   if any(x.id == want for x in e.steps)), 0)  # fmt: skip
     ex_id = st.selectbox("Exercise", list(exercises), index=first, key="live_ask_exercise",
-                         format_func=lambda k: exercises[k].title)  # fmt: skip
+                         format_func=lambda k: tr(exercises[k].title))  # fmt: skip
     steps = [x.id for x in exercises[ex_id].steps]
     step_id = st.selectbox(
         "Step", steps, index=steps.index(want) if want in steps else 0,
         key=f"live_ask_step_{ex_id}",  # one per exercise: each has its own steps
-        format_func=lambda k: f"{steps.index(k) + 1} · {exercises[ex_id].step(k).title}",
+        format_func=lambda k: f"{steps.index(k) + 1} · {tr(exercises[ex_id].step(k).title)}",
     )  # fmt: skip
-    st.caption(exercises[ex_id].step(step_id).prompt)  # the catalogue's Markdown
+    st.caption(tr(exercises[ex_id].step(step_id).prompt))  # the catalogue's Markdown
 
 
 def _ask() -> None:
@@ -182,7 +185,7 @@ def _projected() -> None:
         with words, st.container(key="live_results_words"):
             st.markdown(f"**Question:** {_prompt(q, step)}")
             if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
-                st.markdown("\n".join(f"- {step.option(k)}" for k in range(len(step.choices))))
+                st.markdown("\n".join(f"- {tr(step.option(k))}" for k in range(len(step.choices))))
             st.caption(f"{tally.answered} of {count(session.followers() or 0, 'student')} "
                        "answered")  # fmt: skip
             if q.revealed:
@@ -249,7 +252,7 @@ def _project(qid: str) -> None:
 def _answer_line(lead: str, step: Step) -> str:
     """The line of the reveal: "The answer: **0.42**. <the worked line>"."""
     text = answer_text(step).rstrip(".")  # a choice's text has its own full stop
-    return f"{lead}: **{text}**. {step.explanation}"
+    return f"{lead}: **{text}**. {tr(step.explanation)}"
 
 
 def _update(changes: dict) -> None:
@@ -304,10 +307,10 @@ def _answer_box(step: Step) -> None:
     line for one row, an area for a matrix), with the Exercises page's format line."""
     if isinstance(step, ChoiceStep):
         st.radio("Your answer", list(range(len(step.choices))), index=None, key=CHOICE_KEY,
-                 format_func=step.option)  # fmt: skip
+                 format_func=lambda k: tr(step.option(k)))  # fmt: skip
         return
     rows, cols = step.shape
-    st.caption(md_escape(f"Answer: {answer_format(step)}."))
+    st.caption(md_escape(_("Answer: {format}.").format(format=tr(answer_format(step)))))
     if rows == 1:  # a cell's number, or one row ("3, 1")
         st.text_input("Your answer", key=ANSWER_KEY, max_chars=40 * cols,
                       placeholder="0.42" if cols == 1 else "1 row, numbers by commas")  # fmt: skip
@@ -333,12 +336,12 @@ def _send(step: Step, q: Question) -> None:
     """
     answers = st.session_state.setdefault(keys.LIVE_ANSWERS, {})
     read = _read(step)
-    if isinstance(read, str):
-        answers[q.id] = {"status": "not sent", "message": read + NOT_SENT}
+    if isinstance(read, Feedback):  # kept as said: each phone reads it in its own language
+        answers[q.id] = {"status": "not sent", "said": read.said}
         return
     value, feedback = read
     answers[q.id] = {"status": "not sent", "correct": feedback.correct,
-                     "message": feedback.message, "sent": _sent_text(step),
+                     "said": feedback.said, "sent": _sent_text(step),
                      "pending": [value, feedback.correct, feedback.mistake]}  # fmt: skip
     _deliver(answers[q.id])
 
@@ -365,25 +368,25 @@ def _sent_text(step: Step) -> str:
     """What the student sent, as they gave it: the option's text, or the typed numbers."""
     ss = st.session_state
     if isinstance(step, ChoiceStep):
-        return step.option(ss.get(CHOICE_KEY) or 0)
+        return tr(step.option(ss.get(CHOICE_KEY) or 0))
     return " ".join((ss.get(ANSWER_KEY) or "").split())
 
 
-def _read(step: Step) -> tuple[Value, Feedback] | str:
-    """(the value to count, the verdict), or the message to show instead of sending."""
+def _read(step: Step) -> tuple[Value, Feedback] | Feedback:
+    """(the value to count, the verdict), or the verdict to show instead of sending."""
     ss = st.session_state
     if isinstance(step, ChoiceStep):
         index = ss.get(CHOICE_KEY)
         feedback = check_choice(step, index)
-        return feedback.message if index is None else (float(index + 1), feedback)
+        return feedback if index is None else (float(index + 1), feedback)
     text = ss.get(ANSWER_KEY) or ""
     feedback = check_answer(step, text)
     try:
         numbers = read_answer(step, text)
     except InputError:
-        return feedback.message  # "Type your answer first" or "Could not read that answer"
+        return feedback  # "Type your answer first" or "Could not read that answer"
     if not feedback.correct and feedback.mistake is None and numbers.shape != step.shape:
-        return feedback.message  # "Your answer is 1 row × 3 columns, but ..."
+        return feedback  # "Your answer is 1 row × 3 columns, but ..."
     return (float(numbers[0, 0]) if numbers.size == 1 else numbers.tolist()), feedback
 
 
@@ -392,7 +395,7 @@ def _verdict(mine: dict, q: Question, step: Step) -> None:
         st.error(NOT_SENT_DOWN, icon=":material/sync_problem:")
         return
     if mine["status"] == "not sent":
-        st.error(md_escape(mine["message"]))
+        st.error(md_escape(tr(mine["said"]) + NOT_SENT))
         return
     if mine["status"] == "closed":
         st.warning("The question was closed before your answer arrived.")
@@ -402,7 +405,7 @@ def _verdict(mine: dict, q: Question, step: Step) -> None:
     if mine.get("sent"):  # the student's own text, escaped: never Markdown or HTML
         st.markdown(f"Your answer: **{md_escape(mine['sent'])}**")
     if q.feedback == "at_once" or q.revealed:
-        (st.success if mine["correct"] else st.error)(md_escape(mine["message"]))
+        (st.success if mine["correct"] else st.error)(md_escape(tr(mine["said"])))
     st.caption(counted)
     if q.revealed:
         st.markdown(_answer_line("The answer", step))

@@ -19,6 +19,7 @@ import streamlit as st
 from attention_core.exercises import all_exercises, exercise_by_id
 from attention_ui.draw.text import count, md_escape
 from attention_ui.frame import guard
+from attention_ui.i18n.texts import tr
 from attention_ui.live import session
 from attention_ui.live.pace import (
     NOT_TRIED,
@@ -47,7 +48,7 @@ def _pace() -> Pace:
 
 
 def _titles() -> dict[str, str]:
-    return {ex.id: ex.short_title for ex in all_exercises()}
+    return {ex.id: tr(ex.short_title) for ex in all_exercises()}
 
 
 # ---- the console ------------------------------------------------------------------------------
@@ -238,7 +239,7 @@ def _counts_table(b: Board) -> str:
 def _grid_table(b: Board) -> str:
     if not b.seats:
         return "No student yet: phones that join with the code appear here."
-    heads = [md_escape(f"{exercise_by_id(ex).short_title.split(' ·')[0]}·{step}")
+    heads = [md_escape(f"{tr(exercise_by_id(ex).short_title).split(' ·')[0]}·{step}")
              for ex, step in b.steps]  # fmt: skip
     lines = ["| Student | " + " | ".join(heads) + " |", "|---|" + "---|" * len(heads)]
     for seat in b.seats:

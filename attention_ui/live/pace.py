@@ -40,6 +40,9 @@ from attention_core.exercises import (
     progress_json,
     record_attempt,
 )
+from attention_core.i18n import Text
+from attention_ui.i18n import _
+from attention_ui.i18n.texts import tr
 from attention_ui.live.rooms import FORGOTTEN, ROOM_TTL, Rooms
 
 PRACTICE_PAGE = "exercises"
@@ -303,7 +306,7 @@ class Board:
 
 
 def slip_label(key: str | None) -> str:
-    return "" if key is None else MISTAKE_LABELS.get(key, key.replace("_", " "))
+    return "" if key is None else _(MISTAKE_LABELS.get(key, key.replace("_", " ")))
 
 
 def board(seats: list[SeatInfo], work: dict[str, list[Event]], practice: Practice,
@@ -325,7 +328,7 @@ def board(seats: list[SeatInfo], work: dict[str, list[Event]], practice: Practic
             if not e.ok:
                 c.slips.append(e.slip or OTHER)
             c.last_at = e.at
-    counts = tuple(_count(ex, s.id, s.title, seats, cells) for ex in shown for s in ex.steps)
+    counts = tuple(_count(ex, s.id, tr(s.title), seats, cells) for ex in shown for s in ex.steps)
     return Board(tuple(seats), steps, cells, counts, _stuck(seats, work, cells, practice, now))
 
 
@@ -335,7 +338,7 @@ def _count(ex: Exercise, step: str, title: str, seats: list[SeatInfo],
     tried = [c for c in mine if c.verdicts]
     slips = Counter(slip for c in tried for slip in c.slips)
     ranked = sorted(((slip_label(k), n) for k, n in slips.items()), key=lambda kv: (-kv[1], kv[0]))
-    return StepCount(ex.id, step, f"{ex.short_title}: {title}", len(tried),
+    return StepCount(ex.id, step, f"{tr(ex.short_title)}: {title}", len(tried),
                      sum(c.verdicts[0] for c in tried), sum(c.verdicts[-1] for c in tried),
                      tuple(ranked))  # fmt: skip
 
@@ -345,7 +348,7 @@ def _stuck(seats: list[SeatInfo], work: dict[str, list[Event]],
            now: float) -> tuple[tuple[SeatInfo, str], ...]:  # fmt: skip
     """Seats with STUCK_WRONG or more wrong checks on a step they have not got right, or no
     right answer (nor their first check) for ``practice.stuck_s`` seconds."""
-    titles = {(ex.id, s.id): f"{ex.short_title}: {s.title}" for ex in all_exercises()
+    titles = {(ex.id, s.id): f"{tr(ex.short_title)}: {tr(s.title)}" for ex in all_exercises()
               for s in ex.steps}  # fmt: skip
     out = []
     for seat in seats:
@@ -387,6 +390,15 @@ def _defused(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def _replayed(ok: bool, mistake: str | None) -> tuple[Text, ...]:
+    """What a check said, shown again from its event: the verdict and the slip's name."""
+    if ok:
+        return (Text("Right."),)
+    if mistake is None:
+        return (Text("Not right."),)
+    return (Text("Not right: {slip}.", slip=Text(MISTAKE_LABELS.get(mistake, mistake))),)
+
+
 def seat_progress(events: list[Event]) -> Progress:
     """A seat's events as the Exercises page's own progress (a rejoining seat's page, and
     its JSON file), with the text each check had."""
@@ -397,9 +409,9 @@ def seat_progress(events: list[Event]) -> Progress:
             for s in ex.steps if ex is not None else ():
                 get_record(progress, e.exercise, s.id).solution_shown = True
             continue
-        message = "Right." if e.ok else f"Not right: {slip_label(e.slip) or 'not right'}."
         mistake = None if e.ok or e.slip == OTHER else e.slip
-        record_attempt(progress, e.exercise, e.step, e.answer, Feedback(e.ok, message, mistake))
+        said = _replayed(e.ok, mistake)
+        record_attempt(progress, e.exercise, e.step, e.answer, Feedback(e.ok, said, mistake))
     return progress
 
 

@@ -29,6 +29,8 @@ from attention_core.exercises.catalogue import exercise_by_id
 from attention_core.exercises.cell import CELL_STAGES, cell_question
 from attention_core.exercises.model import MISTAKE_LABELS, ChoiceStep, Step
 from attention_core.exercises.text import format_value
+from attention_ui.i18n import _
+from attention_ui.i18n.texts import tr
 from attention_ui.live.rooms import ROOM_TTL, Rooms
 
 FEEDBACK = {"reveal": "when I reveal", "at_once": "at once"}
@@ -72,7 +74,7 @@ class Tally:
 
     def bars(self) -> list[tuple[str, int]]:
         """(label, count) for the chart: right first, then the named slips, then other."""
-        named = sorted(((MISTAKE_LABELS.get(k, k), n) for k, n in self.slips.items()
+        named = sorted(((_(MISTAKE_LABELS.get(k, k)), n) for k, n in self.slips.items()
                         if k != OTHER), key=lambda kv: -kv[1])  # fmt: skip
         return [("right", self.right), *named, (OTHER, self.slips.get(OTHER, 0))]
 
@@ -100,14 +102,14 @@ def _exercise_step(exercise: str, step_id: str) -> Step:
 def question_title(q: Question, step: Step) -> str:
     """One plain line naming the question (the CSV's first column)."""
     if q.stage == EXERCISE:
-        return f"{exercise_by_id(q.exercise).title}: {step.title}"
-    return step.prompt
+        return f"{tr(exercise_by_id(q.exercise).title)}: {tr(step.title)}"
+    return tr(step.prompt)
 
 
 def answer_text(step: Step) -> str:
     """The right answer as a student would type it (or the right option's text)."""
     if isinstance(step, ChoiceStep):
-        return step.option(step.answer_index)  # "B. <its text>"
+        return tr(step.option(step.answer_index))  # "B. <its text>"
     return format_value(step.expected, step.decimals)
 
 
@@ -164,7 +166,7 @@ def csv_text(q: Question, tally: Tally, title: str) -> str:
     choices = step if isinstance(step, ChoiceStep) else None
     rows: list[list[object]] = [["question", "value", "verdict", "slip", "seconds_after_asking"]]
     for r in tally.rows:
-        slip = "" if r["ok"] else MISTAKE_LABELS.get(r["slip"], r["slip"])
+        slip = "" if r["ok"] else _(MISTAKE_LABELS.get(r["slip"], r["slip"]))
         verdict = "right" if r["ok"] else "wrong"
         rows.append([title, _value_text(r["v"], choices), verdict, slip, r["t"]])
     return csv_rows.csv_text(rows)
@@ -176,5 +178,5 @@ def _value_text(v: Value, choices: ChoiceStep | None) -> str:
     if isinstance(v, list):
         return "; ".join(", ".join(f"{x:.6g}" for x in row) for row in v)
     if choices is not None and float(v).is_integer() and 1 <= v <= len(choices.choices):
-        return choices.option(int(v) - 1)
+        return tr(choices.option(int(v) - 1))
     return f"{v:.6g}"

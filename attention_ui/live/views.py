@@ -166,6 +166,10 @@ BEAT_JS = (
 export default function ({ data, parentElement: el, setTriggerValue }) {
   el.__alTrigger = setTriggerValue;
   el.__alEvery = data.every;
+  // Every run draws this (its data carries the run): that run has said "still here", so
+  // the next beat is due `every` after it. A class's change makes every phone run at once;
+  // then no phone beats for `every`, and the change's runs have the server to themselves.
+  el.__alBeatAt = Date.now();
   // tick often, beat once `every` has passed and the page may send: never on top of an ask
   return timer(el, 250, () => {
     const due = Date.now() - (el.__alBeatAt || 0) >= el.__alEvery;
@@ -196,7 +200,12 @@ def _heartbeat() -> None:
     s = session.seat()
     if s is None or not s.following:
         return
-    data = {"every": int(HEARTBEAT_S * 1000), "quiet": QUIET_MS, "again": int(ASK_AGAIN_S * 1000)}
+    data = {
+        "every": int(HEARTBEAT_S * 1000),
+        "quiet": QUIET_MS,
+        "again": int(ASK_AGAIN_S * 1000),
+        "run": time.monotonic_ns(),
+    }  # a new run: the beat's timer starts again (BEAT_JS)
     _BEAT(key="live_beat", data=data, on_beat_change=lambda: None)
     try:
         session.hub().seen(s.id, s.code, student=not s.teaching)

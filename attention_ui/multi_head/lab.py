@@ -318,7 +318,7 @@ def head_detail(s: Scenario, mh: MultiHeadTrace, labels: Labels) -> None:
     )  # fmt: skip
     # A row of options over one panel, not st.tabs: only the chosen stage is drawn, and a
     # redraw in a tab's panel cost more (widgets.choose_section).
-    stage = choose_section(_("Stage"), STAGE_TABS, keys.HEAD_STAGE, default="Scores")
+    stage = choose_section(_("Stage"), STAGE_TABS, keys.HEAD_STAGE, default="Scores", format_func=_)
     with st.container(key=f"{keys.HEAD_STAGE}_panel"):
         stage_view(stage, labels, s, mh, h)
     if st.button(_("Open head {h} in the walkthrough").format(h=h + 1), key="mh_open",

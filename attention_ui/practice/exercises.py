@@ -44,6 +44,8 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import link
+from attention_ui.i18n import _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.live import pace_views
 
 PROGRESS = keys.PRACTICE_PROGRESS
@@ -76,7 +78,7 @@ def _on_check(exercise_id: str, step_id: str) -> None:
     raw = st.session_state.get(input_key(exercise_id, step_id))
     if isinstance(step, ChoiceStep):
         feedback = check_choice(step, raw)
-        answer = "" if raw is None else step.option(raw)
+        answer = "" if raw is None else tr(step.option(raw))  # as the learner read it
     else:
         answer = raw or ""
         feedback = check_answer(step, answer)
@@ -118,14 +120,16 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
     prog = progress()
     total = sum(len(ex.steps) for ex in exercises)
     right = sum(count_right(prog, ex) for ex in exercises)
-    st.progress(right / total, text=f"**{right} of {total} steps right**")
-    with st.expander("Your progress, downloads and reset"):
+    steps_right = ngettext("{right} of {total} step right", "{right} of {total} steps right", total)
+    st.progress(right / total, text="**" + steps_right.format(right=right, total=total) + "**")
+    with st.expander(_("Your progress, downloads and reset")):
+        exercise, steps, shown = _("Exercise"), _("Steps right"), _("Solution shown")
         st.dataframe(
             [
                 {
-                    "Exercise": ex.title,
-                    "Steps right": f"{count_right(prog, ex)} / {len(ex.steps)}",
-                    "Solution shown": "yes" if ex.id in st.session_state[SOLUTIONS] else "",
+                    exercise: tr(ex.title),
+                    steps: f"{count_right(prog, ex)} / {len(ex.steps)}",
+                    shown: _("yes") if ex.id in st.session_state[SOLUTIONS] else "",
                 }
                 for ex in exercises
             ],
@@ -139,19 +143,19 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
         )
         for col, label, build, ext, mime in downloads:
             col.download_button(
-                f"Download progress ({label})",
-                build(exercises, prog),
+                _("Download progress ({format})").format(format=label),
+                build(exercises, prog, tr),
                 file_name=f"attention-lab-progress.{ext}",
                 mime=mime,
                 key=f"practice_download_{ext}",
                 on_click="ignore",
             )
         c3.button(
-            "Start over",
+            _("Start over"),
             key="practice_reset",
             on_click=_on_reset,
             args=(exercises,),
-            help="Clear every answer, hint and result on this page.",
+            help=_("Clear every answer, hint and result on this page."),
         )
 
 
@@ -159,19 +163,23 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
 def render_exercise(ex: Exercise) -> None:
     """The card: what is given, one block per step, the solution and a walkthrough link."""
     with st.container(border=True, key=f"card_{ex.id}"):
-        st.subheader(ex.title)
-        st.caption(f"From {ex.source}")
-        st.markdown(ex.statement)
+        st.subheader(tr(ex.title))
+        st.caption(_("From {source}").format(source=tr(ex.source)))
+        st.markdown(tr(ex.statement))
         right = count_right(progress(), ex)
         left, right_col = st.columns([5, 2], vertical_alignment="center")
-        done = "all done" if right == len(ex.steps) else f"{right} of {len(ex.steps)} right"
-        left.caption(f"Steps: {done}")
+        if right == len(ex.steps):
+            left.caption(_("Steps: all done"))
+        else:
+            left.caption(
+                _("Steps: {right} of {total} right").format(right=right, total=len(ex.steps))
+            )
         if right_col.button(
-            "Open in the walkthrough",
+            _("Open in the walkthrough"),
             key=f"ex_{ex.id}_open",
             icon=":material/open_in_new:",
             width="stretch",
-            help="Make this example the current scenario and step through it.",
+            help=_("Make this example the current scenario and step through it."),
         ):
             # a private copy: the exercise's scenario is shared by every session
             state.replace_scenario(Scenario.from_dict(ex.scenario.to_dict()))
@@ -185,7 +193,7 @@ def render_exercise(ex: Exercise) -> None:
         st.divider()
         shown = ex.id in st.session_state[SOLUTIONS]
         st.button(
-            "Hide the solution" if shown else "Show the solution",
+            _("Hide the solution") if shown else _("Show the solution"),
             key=f"ex_{ex.id}_solution",
             on_click=_on_solution,
             args=(ex.id,),
@@ -196,18 +204,20 @@ def render_exercise(ex: Exercise) -> None:
 
 def _numeric_step(ex: Exercise, step: NumericStep) -> None:
     key = input_key(ex.id, step.id)
-    st.markdown(step.prompt)
-    st.caption(md_escape(f"Answer: {answer_format(step)}."))
+    st.markdown(tr(step.prompt))
+    st.caption(md_escape(_("Answer: {format}.").format(format=tr(answer_format(step)))))
     rows = step.shape[0]
     box, check, hint = st.columns([6, 1, 1], vertical_alignment="bottom")
     widget: Any = box.text_input if rows == 1 else box.text_area
     extra = {} if rows == 1 else {"height": 38 + 24 * rows}
     widget(
-        f"Your answer: {step.title}",
+        _("Your answer: {step}").format(step=tr(step.title)),
         key=key,
         placeholder=_placeholder(step),
-        help=f"Expected: {answer_format(step)}. Numbers separated by commas or spaces; "
-        "rows on separate lines or separated by ';'.",
+        help=_(
+            "Expected: {format}. Numbers separated by commas or spaces; rows on separate "
+            "lines or separated by ';'."
+        ).format(format=tr(answer_format(step))),
         label_visibility="collapsed",
         persist_state="session",
         **extra,
@@ -219,21 +229,26 @@ def _numeric_step(ex: Exercise, step: NumericStep) -> None:
 
 def _placeholder(step: NumericStep) -> str:
     rows, cols = step.shape
-    numbers = f"{cols} numbers" if cols > 1 else "1 number"
     if rows == 1 and cols == 1:
-        return "1 number"
+        return _("1 number")
+    if rows == 1 and step.percent:
+        return _("{n} numbers, separated by commas (% allowed)").format(n=cols)
     if rows == 1:
-        return f"{numbers}, separated by commas" + (" (% allowed)" if step.percent else "")
-    return f"{rows} rows of {numbers}: one row per line"
+        return _("{n} numbers, separated by commas").format(n=cols)
+    return ngettext(
+        "{rows} rows of 1 number: one row per line",
+        "{rows} rows of {n} numbers: one row per line",
+        cols,
+    ).format(rows=rows, n=cols)
 
 
 def _choice_step(ex: Exercise, step: ChoiceStep) -> None:
     key = input_key(ex.id, step.id)
-    st.markdown(step.prompt)
+    st.markdown(tr(step.prompt))
     st.radio(
-        step.title,
+        tr(step.title),
         options=list(range(len(step.choices))),
-        format_func=step.option,
+        format_func=lambda i: tr(step.option(i)),
         index=None,
         key=key,
         label_visibility="collapsed",
@@ -248,18 +263,18 @@ def _choice_step(ex: Exercise, step: ChoiceStep) -> None:
 def _buttons(ex: Exercise, step: Step, check: Any, hint: Any) -> None:
     key = input_key(ex.id, step.id)
     check.button(
-        "Check", key=f"{key}_check", type="primary", on_click=_on_check, args=(ex.id, step.id),
+        _("Check"), key=f"{key}_check", type="primary", on_click=_on_check, args=(ex.id, step.id),
         width="stretch",
     )  # fmt: skip
     n = st.session_state[HINTS].get(f"{ex.id}/{step.id}", 0)
     hint.button(
-        "Hint" if n == 0 else "More",
+        _("Hint") if n == 0 else _("More"),
         key=f"{key}_hint",
         on_click=_on_hint,
         args=(ex.id, step.id),
         disabled=n >= len(step.hints),
         width="stretch",
-        help="Show the next hint for this step.",
+        help=_("Show the next hint for this step."),
     )
 
 
@@ -268,9 +283,9 @@ def _feedback(ex: Exercise, step: Step) -> None:
     if fb is None:  # never checked
         return
     if fb.correct:
-        st.success(md_escape(fb.message), icon=":material/check_circle:")
+        st.success(md_escape(tr(fb.said)), icon=":material/check_circle:")
     else:
-        st.error(md_escape(fb.message), icon=":material/cancel:")
+        st.error(md_escape(tr(fb.said)), icon=":material/cancel:")
     if isinstance(step, ChoiceStep) and step.see_also:
         _see_also(step)
 
@@ -278,14 +293,15 @@ def _feedback(ex: Exercise, step: Step) -> None:
 def _hints(ex: Exercise, step: Step) -> None:
     n = st.session_state[HINTS].get(f"{ex.id}/{step.id}", 0)
     for i, text in enumerate(step.hints[:n], start=1):
-        st.info(md_escape(f"Hint {i}: {text}"), icon=":material/lightbulb:")
+        hint = _("Hint {i}: {text}").format(i=i, text=tr(text))
+        st.info(md_escape(hint), icon=":material/lightbulb:")
 
 
 def _see_also(step: ChoiceStep) -> None:
     page = BY_KEY[step.see_also]
     link(
         page.path,
-        f"Try it in the {page.title.lower()}: sweep d_k yourself",
+        _("Try it in the {page}: sweep d_k yourself").format(page=_(page.title)),
         icon=":material/science:",
     )
 
@@ -293,28 +309,29 @@ def _see_also(step: ChoiceStep) -> None:
 # ---- the solution ---------------------------------------------------------------------
 def _solution(ex: Exercise) -> None:
     with st.container(key=f"solution_{ex.id}"):
-        st.markdown("**Solution**, every step computed by the app's own attention code:")
+        st.markdown(_("**Solution**, every step computed by the app's own attention code:"))
         for step in ex.steps:
             if isinstance(step, ChoiceStep):
                 right = step.choices[step.answer_index]
-                st.markdown(f"**{step.title}** {step.option(step.answer_index)}")
-                st.markdown(md_escape(right.explanation))
-                st.markdown(step.explanation)
+                st.markdown(f"**{tr(step.title)}** {tr(step.option(step.answer_index))}")
+                st.markdown(md_escape(tr(right.explanation)))
+                st.markdown(tr(step.explanation))
                 if step.see_also:
                     _see_also(step)
                 continue
             st.latex(f"{step.symbol} = {tex_matrix(step.expected, step.decimals)}")
             if step.percent:
-                st.caption(md_escape(f"As percentages: {_percent_text(step.expected)}"))
-            for variant in step.accepted[1:]:
-                st.caption(
-                    md_escape(
-                        f"Also accepted, with {variant.label}: "
-                        f"{format_value(variant.value, step.decimals)}"
-                    )
+                percentages = _("As percentages: {values}").format(
+                    values=_percent_text(step.expected)
                 )
+                st.caption(md_escape(percentages))
+            for variant in step.accepted[1:]:
+                also = _("Also accepted, with {answer}: {values}").format(
+                    answer=tr(variant.label), values=format_value(variant.value, step.decimals)
+                )
+                st.caption(md_escape(also))
             if step.explanation:
-                st.markdown(step.explanation)
+                st.markdown(tr(step.explanation))
 
 
 def _percent_text(M: FloatArray) -> str:

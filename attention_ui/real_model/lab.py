@@ -29,7 +29,8 @@ from attention_core.pretrained import (
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, look, models, state
 from attention_ui.frame.widgets import choose_section, static_table
-from attention_ui.i18n import N_, _, ngettext, said
+from attention_ui.i18n import N_, _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.real_model import data
 from attention_ui.real_model import figures as mf
 from attention_ui.views.cache import lazy
@@ -80,7 +81,7 @@ def sentence(model: Model) -> Run | None:
         run = encode(model, text)
     except InputError as exc:
         st.info(_("{problem}. The model's heads appear here once it has text.").format(
-            problem=md_escape(said(exc.template, exc.params))))  # fmt: skip
+            problem=md_escape(tr(exc))))  # fmt: skip
         return None
     show_tokens(run)
     return run
@@ -111,7 +112,7 @@ def show_tokens(run: Run) -> None:
                   unknown=unknown)
         )  # fmt: skip
     if run.truncated is not None:
-        st.warning(md_escape(said(run.truncated.template, run.truncated.params)))
+        st.warning(md_escape(tr(run.truncated.text)))
     # Lazy: the interactive table is sent and drawn only while it is open (a sentence
     # change or an opening of the page drew its grid for nobody).
     box = st.expander(_("Every token, one per row"), key=keys.RM_TOKEN_TABLE, on_change="rerun")
@@ -179,7 +180,7 @@ def _token_sections(model: Model, run: Run) -> None:
     draws = dict(zip(TOKEN_TABS, (lambda: from_one_token(run, query),
                                   lambda: strongest_keys(run, query),
                                   lambda: compare(model, run, query)), strict=True))  # fmt: skip
-    draws[choose_section(_("View"), TOKEN_TABS, keys.RM_TOKEN_TAB)]()
+    draws[choose_section(_("View"), TOKEN_TABS, keys.RM_TOKEN_TAB, format_func=_)]()
 
 
 def pick_target(run: Run, query: int) -> int:
@@ -249,7 +250,7 @@ def compare(model: Model, run: Run, query: int) -> None:
         run_b = encode(model, text_b)
         changes = compare_runs(run, run_b, query)
     except InputError as exc:
-        st.info(md_escape(said(exc.template, exc.params)))
+        st.info(md_escape(tr(exc)))
         return
     lq = run.labels[query]
     grid = data.change_grid(changes, run.n_layers, run.n_heads)

@@ -13,9 +13,14 @@ import plotly.graph_objects as go
 from attention_core import label_tokens
 from attention_core.training import History
 from attention_ui.draw.figures import FONT, weights_heatmap
+from attention_ui.i18n import N_, _
 
 COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
-NAME = {False: "without scaling", True: "with 1/√d_k"}
+# The two runs' names (English msgids: shown with _()), in running text, at the start of a
+# title or caption, and on the buttons that open a run's step in the walkthrough.
+NAME = {False: N_("without scaling"), True: N_("with 1/√d_k")}
+TITLE = {False: N_("Without scaling"), True: N_("With 1/√d_k")}
+OPEN = {False: N_("Open without scaling"), True: N_("Open with 1/√d_k")}
 DASH = {False: "dash", True: "solid"}
 MARGIN = {"l": 64, "r": 12, "t": 56, "b": 120}
 HEIGHT = 360
@@ -31,18 +36,20 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
     fig = go.Figure()
     for h in runs:
         steps = np.arange(len(h.loss))
+        run = _(NAME[h.scaled])
         for name, (field, label) in enumerate(series.items()):
             y = getattr(h, field)
             fig.add_trace(go.Scatter(
                 x=steps, y=np.maximum(y, floor) if log else y, mode="lines",
-                name=f"{label}{', ' if label else ''}{NAME[h.scaled]}",
+                name=_("{series}, {run}").format(series=label, run=run) if label else run,
                 line={"color": COLOUR[h.scaled], "width": 2.5 - name,
                       "dash": DASH[h.scaled] if name == 0 else "dot"},
-                hovertemplate=f"step %{{x}}: %{{y:.3g}}<extra>{NAME[h.scaled]}</extra>",
+                hovertemplate=_("step {x}: {y}").format(x="%{x}", y="%{y:.3g}")
+                + f"<extra>{run}</extra>",
             ))  # fmt: skip
     fig.update_layout(
         title={"text": title, "x": 0.0}, font=FONT, height=HEIGHT, margin=MARGIN,
-        xaxis={"title": {"text": "training step"}},
+        xaxis={"title": {"text": _("training step")}},
         yaxis={"title": {"text": y_title}, "type": "log" if log else "linear"},
         # four series wrap to four rows on a phone: they start lower, clear of the axis title
         legend={"orientation": "h", "yanchor": "top", "y": -0.34 - 0.1 * (len(series) > 1),
@@ -53,13 +60,13 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
 
 def loss_curves(runs: tuple[History, History]) -> go.Figure:
     """Both runs' loss (mean squared error of the output) at every step, on one chart."""
-    return _curves(runs, "Loss (the output's squared error)", "loss", False,
+    return _curves(runs, _("Loss (the output's squared error)"), _("loss"), False,
                    {"loss": ""})  # fmt: skip
 
 
 def gradient_curves(runs: tuple[History, History]) -> go.Figure:
     """|dL/dW_Q| (thick) and |dL/dW_K| (dotted) of both runs, on a log axis."""
-    return _curves(runs, "Gradient to W_Q and W_K", "gradient norm (log)", True,
+    return _curves(runs, _("Gradient to W_Q and W_K"), _("gradient norm (log)"), True,
                    {"grad_q": "W_Q", "grad_k": "W_K"})  # fmt: skip
 
 
@@ -67,10 +74,11 @@ def wrong_row_gradient(runs: tuple[History, History]) -> go.Figure:
     """The lesson's chart: at each step, the gradient that reaches a row still on a wrong
     key (the median over those rows of |dL/dscores|), both runs, on a log axis with powers
     of ten. A run with no wrong row left has no point there: its line ends."""
-    fig = _curves(runs, "Gradient reaching the rows still wrong", "gradient (log)", True,
+    fig = _curves(runs, _("Gradient reaching the rows still wrong"), _("gradient (log)"), True,
                   {"wrong_grad": ""}, floor=FLOOR)  # fmt: skip
     fig.update_yaxes(exponentformat="power", dtick=5 if _decades(runs) > 12 else None)
-    fig.update_traces(hovertemplate="step %{x}: %{y:.1e}<extra></extra>")
+    fig.update_traces(hovertemplate=_("step {x}: {y}").format(x="%{x}", y="%{y:.1e}")
+                      + "<extra></extra>")  # fmt: skip
     return fig
 
 
@@ -83,8 +91,8 @@ def _decades(runs: tuple[History, History]) -> float:
 
 def stuck_curves(runs: tuple[History, History]) -> go.Figure:
     """Rows saturated on a wrong key (of the whole batch) at every step."""
-    return _curves(runs, f"Stuck rows (of {runs[0].rows})",
-                   "rows", False, {"stuck": ""})  # fmt: skip
+    return _curves(runs, _("Stuck rows (of {n})").format(n=runs[0].rows),
+                   _("rows"), False, {"stuck": ""})  # fmt: skip
 
 
 def step_weights(h: History, step: int) -> go.Figure:
@@ -94,7 +102,8 @@ def step_weights(h: History, step: int) -> go.Figure:
     keys = label_tokens(h.key_tokens)
     queries = [f"{q} → {keys[t]}" for q, t in
                zip(label_tokens(h.query_tokens), h.target, strict=True)]  # fmt: skip
-    title = f"{NAME[h.scaled].capitalize()}: weights at step {h.checkpoints[c]}"
+    title = _("{run}: weights at step {step}").format(run=_(TITLE[h.scaled]),
+                                                      step=h.checkpoints[c])  # fmt: skip
     return weights_heatmap(h.weights[c], queries, keys, title, mask=h.mask)
 
 
@@ -106,17 +115,17 @@ def row_saturation(runs: tuple[History, History], step: int) -> go.Figure:
         W = h.weights[h.at(step)]  # (n, n)
         wrong = W.argmax(axis=1) != h.target
         fig.add_trace(go.Bar(
-            x=label_tokens(h.query_tokens), y=W.max(axis=1), name=NAME[h.scaled],
+            x=label_tokens(h.query_tokens), y=W.max(axis=1), name=_(NAME[h.scaled]),
             marker={"color": COLOUR[h.scaled],
                     "pattern": {"shape": ["/" if w else "" for w in wrong]}},
-            hovertemplate="%{x}: %{y:.3f}<extra>" + NAME[h.scaled] + "</extra>",
+            hovertemplate="%{x}: %{y:.3f}<extra>" + _(NAME[h.scaled]) + "</extra>",
         ))  # fmt: skip
     fig.update_layout(
-        title={"text": f"Largest weight per row, step {runs[0].checkpoints[runs[0].at(step)]}",
-               "x": 0.0},
+        title={"text": _("Largest weight per row, step {step}").format(
+                   step=runs[0].checkpoints[runs[0].at(step)]), "x": 0.0},
         font=FONT, height=HEIGHT, margin=MARGIN, barmode="group",
-        xaxis={"title": {"text": "query"}}, yaxis={"title": {"text": "largest weight"},
-                                                   "range": [0, 1.05]},
+        xaxis={"title": {"text": _("query")}}, yaxis={"title": {"text": _("largest weight")},
+                                                      "range": [0, 1.05]},
         legend={"orientation": "h", "yanchor": "top", "y": -0.34, "x": 0.0},
     )  # fmt: skip
     return fig

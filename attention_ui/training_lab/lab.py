@@ -26,6 +26,8 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import bad_link_value
+from attention_ui.i18n import N_, _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.training_lab import figures as tf
 from attention_ui.training_lab.runs import Jobs
 from attention_ui.views.cache import lazy
@@ -41,40 +43,44 @@ WALKTHROUGH_PAGE = "scores"
 
 def intro() -> None:
     st.markdown(
-        """
-    One attention head learns a task whose right attention is known. Only its W_Q and W_K
-    learn, by plain gradient descent; the same data and the same starting weights are
-    trained **twice**: once with the 1/√d_k scaling and once without it. Raise d_k and
-    compare the two runs.
-    """
+        _(
+            "One attention head learns a task whose right attention is known. Only its W_Q and "
+            "W_K learn, by plain gradient descent; the same data and the same starting weights "
+            "are trained **twice**: once with the 1/√d_k scaling and once without it. Raise d_k "
+            "and compare the two runs."
+        )
     )
 
 
 def settings() -> TrainSettings:
     """The learner's settings, from widgets bound to the URL."""
-    bad_link_value(keys.TR_DK, lambda v: v in {str(d) for d in DKS}, "one of " + str(DKS))
-    bad_link_value(keys.TR_STEPS, lambda v: v in {str(s) for s in STEPS}, "one of " + str(STEPS))
-    task = st.selectbox("Task", list(TASKS), format_func=TASKS.get, key=keys.TR_TASK,
+    one_of = _("one of {choices}")
+    bad_link_value(keys.TR_DK, lambda v: v in {str(d) for d in DKS}, one_of.format(choices=DKS))
+    bad_link_value(keys.TR_STEPS, lambda v: v in {str(s) for s in STEPS},
+                   one_of.format(choices=STEPS))  # fmt: skip
+    shown = {k: _(t) for k, t in TASKS.items()}  # translated in this run (see preset_picker)
+    task = st.selectbox(_("Task"), list(TASKS), format_func=shown.__getitem__, key=keys.TR_TASK,
                         bind="query-params", persist_state="session")  # fmt: skip
-    d_k = st.select_slider("d_k, the length of each query and key", options=DKS,
+    d_k = st.select_slider(_("d_k, the length of each query and key"), options=DKS,
                            value=DEFAULT.d_k, key=keys.TR_DK, bind="query-params",
                            persist_state="session")  # fmt: skip
     with st.container(horizontal=True, gap="medium"):  # wraps on a phone
-        lr = st.select_slider("Learning rate", options=LRS, value=DEFAULT.lr, key=keys.TR_LR,
+        lr = st.select_slider(_("Learning rate"), options=LRS, value=DEFAULT.lr, key=keys.TR_LR,
                               bind="query-params", persist_state="session", width=180)  # fmt: skip
         spread = st.select_slider(
-            "Starting spread", options=SPREADS, value=DEFAULT.spread, key=keys.TR_SPREAD,
+            _("Starting spread"), options=SPREADS, value=DEFAULT.spread, key=keys.TR_SPREAD,
             bind="query-params", persist_state="session", width=180,
-            help="W_Q and W_K start with entries N(0, spread² / d_model): spread 1 gives "
-            "queries and keys whose entries have variance about 1, the paper's assumption.",
+            help=_("W_Q and W_K start with entries N(0, spread² / d_model): spread 1 gives "
+                   "queries and keys whose entries have variance about 1, the paper's "
+                   "assumption."),
         )  # fmt: skip
-        steps = st.select_slider("Steps", options=STEPS, value=DEFAULT.steps,
+        steps = st.select_slider(_("Steps"), options=STEPS, value=DEFAULT.steps,
                                  key=keys.TR_STEPS, bind="query-params",
                                  persist_state="session", width=180)  # fmt: skip
-        seed = st.number_input("Seed", min_value=0, max_value=1000, value=0, step=1,
+        seed = st.number_input(_("Seed"), min_value=0, max_value=1000, value=0, step=1,
                                key=keys.TR_SEED, bind="query-params",
                                persist_state="session", width=120,
-                               help="Other data and other starting weights.")  # fmt: skip
+                               help=_("Other data and other starting weights."))  # fmt: skip
     return TrainSettings(task=task, d_k=int(d_k), lr=float(lr), spread=float(spread),
                          steps=int(steps), seed=int(seed))  # fmt: skip
 
@@ -100,14 +106,15 @@ def trained(s: TrainSettings) -> tuple[History, History]:
         return job.histories()
     box = st.empty()
     with box.container(key="tr_training"):
-        bar = st.progress(0.0, text="Training both runs…")
-        st.button("Stop", key="tr_stop", icon=":material/stop_circle:",
+        bar = st.progress(0.0, text=_("Training both runs…"))
+        st.button(_("Stop"), key="tr_stop", icon=":material/stop_circle:",
                   on_click=guard.callback(_stop), args=(s,))  # fmt: skip
     while not job.finished:
         done = job.step(pieces(s))
         # an element: where a click on Stop (or any widget) ends this run (see the docstring)
         bar.progress(max(done, 0) / max(s.steps, 1),
-                     text=f"Training both runs: step {done} of {s.steps}")  # fmt: skip
+                     text=_("Training both runs: step {done} of {steps}").format(
+                         done=max(done, 0), steps=s.steps))  # fmt: skip
     box.empty()
     return job.histories()
 
@@ -124,17 +131,28 @@ def results(s: TrainSettings, pair: tuple[History, History]) -> None:
     unscaled, scaled = pair
     if not unscaled.finished:
         with st.container(horizontal=True, vertical_alignment="center", key="tr_stopped"):
-            st.warning(f"Stopped at step {unscaled.done} of {s.steps}: everything below "
-                       f"shows the {unscaled.done} steps trained so far.",
+            st.warning(ngettext("Stopped at step {done} of {steps}: everything below shows the "
+                                "{done} step trained so far.",
+                                "Stopped at step {done} of {steps}: everything below shows the "
+                                "{done} steps trained so far.", unscaled.done)
+                       .format(done=unscaled.done, steps=s.steps),
                        icon=":material/stop_circle:")  # fmt: skip
-            st.button("Train on", key="tr_train_on", icon=":material/play_arrow:",
+            st.button(_("Train on"), key="tr_train_on", icon=":material/play_arrow:",
                       on_click=guard.callback(_train_on))  # fmt: skip
     st.caption(
-        f"After {unscaled.done} steps: without scaling, loss {unscaled.loss[-1]:.3f} and "
-        f"{unscaled.accuracy[-1]:.0%} of rows on the right key ({unscaled.stuck[-1]} stuck); "
-        f"with scaling, loss {scaled.loss[-1]:.3f} and {scaled.accuracy[-1]:.0%} "
-        f"({scaled.stuck[-1]} stuck)."
-    )
+        ngettext(
+            "After {n} step: without scaling, loss {loss_u} and {right_u} of rows on the right "
+            "key ({stuck_u} stuck); with scaling, loss {loss_s} and {right_s} ({stuck_s} stuck).",
+            "After {n} steps: without scaling, loss {loss_u} and {right_u} of rows on the right "
+            "key ({stuck_u} stuck); with scaling, loss {loss_s} and {right_s} ({stuck_s} stuck).",
+            unscaled.done,
+        ).format(
+            n=unscaled.done,
+            loss_u=f"{unscaled.loss[-1]:.3f}", right_u=f"{unscaled.accuracy[-1]:.0%}",
+            stuck_u=unscaled.stuck[-1], loss_s=f"{scaled.loss[-1]:.3f}",
+            right_s=f"{scaled.accuracy[-1]:.0%}", stuck_s=scaled.stuck[-1],
+        )
+    )  # fmt: skip
     left, right = st.columns(2, gap="large")
     with left:
         plot(lazy(tf.loss_curves, pair), key="tr_loss")
@@ -145,87 +163,104 @@ def results(s: TrainSettings, pair: tuple[History, History]) -> None:
     left, right = st.columns(2, gap="large")
     with left:
         plot(lazy(tf.stuck_curves, pair), key="tr_stuck")
-        st.caption(f"A stuck row puts at least {SATURATED} of its weight on a wrong key: the "
-                   "softmax passes it almost no gradient, so it stays wrong.")  # fmt: skip
+        st.caption(_("A stuck row puts at least {share} of its weight on a wrong key: the "
+                     "softmax passes it almost no gradient, so it stays wrong.")
+                   .format(share=SATURATED))  # fmt: skip
     with right:
         plot(lazy(tf.gradient_curves, pair), key="tr_grad")
         st.caption(
-            "The whole batch's gradient to the weights. It stays large while some rows still "
-            "learn, so on its own it does not show the stall: the stuck rows add nothing to "
-            "it. The chart of the rows still wrong, above, shows them."
+            _(
+                "The whole batch's gradient to the weights. It stays large while some rows "
+                "still learn, so on its own it does not show the stall: the stuck rows add "
+                "nothing to it. The chart of the rows still wrong, above, shows them."
+            )
         )
     open_in_walkthrough(s, pair)
 
 
 def gradient_words(g: float) -> str:
     """A wrong-rows gradient (``History.wrong_grad``) in words; an exact 0 said so."""
-    return f"exactly 0 (drawn at {tf.FLOOR:.0e})" if g == 0 else f"{g:.0e}"
+    return _("exactly 0 (drawn at {floor})").format(floor=f"{tf.FLOOR:.0e}") if g == 0 else (
+        f"{g:.0e}")  # fmt: skip
 
 
 def wrong_rows_caption(pair: tuple[History, History]) -> str:
     """What the wrong rows' chart shows, in the runs' own numbers (at the last step)."""
-    said = []
+    parts = []
     for h in pair:
         wrong = round((1 - h.accuracy[-1]) * h.rows)
-        said.append(f"{tf.NAME[h.scaled]}, " + (
-            f"{wrong} rows still wrong get {gradient_words(h.wrong_grad[-1])}" if wrong
-            else "no row is wrong any more"))  # fmt: skip
-    return (
+        part = ngettext("{n} row still wrong gets {gradient}",
+                        "{n} rows still wrong get {gradient}", wrong).format(
+            n=wrong, gradient=gradient_words(h.wrong_grad[-1])) if wrong else _(
+            "no row is wrong any more")  # fmt: skip
+        parts.append(_("{run}, {what}").format(run=_(tf.NAME[h.scaled]), what=part))
+    return _(
         "A row whose largest weight is on a wrong key needs a gradient to move; this is the "
         "median size of what reaches such a row's scores (|dL/dscores|). Saturated on a "
         "wrong key, a row gets almost none and cannot move. A line ends where its run has "
-        f"no wrong row left. At step {pair[0].done}: {'; '.join(said)}."
-    )
+        "no wrong row left. At step {step}: {runs}."
+    ).format(step=pair[0].done, runs=_("{first}; {second}").format(first=parts[0], second=parts[1]))
 
 
 @guard.fragment
 def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
     """The step slider and what it moves: both runs' weights for one example, and how
     saturated each row is. In a fragment: a slider move reruns only this."""
-    st.subheader("One example, step by step")
+    st.subheader(_("One example, step by step"))
     every = max(1, s.steps // N_CHECKPOINTS)
     last = int(pair[0].checkpoints[-1])  # the last kept step: s.steps unless stopped early
     held = st.session_state.get(keys.TR_STEP)
     if isinstance(held, int) and (held > last or held % every):  # a longer or stopped run
         st.session_state[keys.TR_STEP] = min(last, held - held % every)
-    step = st.slider("Training step", min_value=0, max_value=max(last, every), value=last,
+    step = st.slider(_("Training step"), min_value=0, max_value=max(last, every), value=last,
                      step=every, key=keys.TR_STEP, bind="query-params",
                      disabled=last == 0)  # fmt: skip
     st.caption(
-        "Each row is a query, labelled with the key it should attend to after the arrow "
-        "(“S → S”: the query S should look at the key S). Move the slider to watch the "
-        "pattern sharpen, or freeze."
+        _(
+            "Each row is a query, labelled with the key it should attend to after the arrow "
+            "(“S → S”: the query S should look at the key S). Move the slider to watch the "
+            "pattern sharpen, or freeze."
+        )
     )
     for col, h in zip(st.columns(2, gap="large"), pair, strict=True):
         with col:
             plot(lazy(tf.step_weights, h, step), key=f"tr_weights_{h.scaled}")
-            i = h.at(step)
+            at = int(h.checkpoints[h.at(step)])
+            stuck = int(h.stuck[at])
             st.caption(
-                f"{tf.NAME[h.scaled].capitalize()}, step {h.checkpoints[i]}: "
-                f"{h.stuck[h.checkpoints[i]]} rows of the batch stuck (largest weight ≥ "
-                f"{SATURATED} on a wrong key), " + step_gradient(h, int(h.checkpoints[i]))
-            )
+                ngettext(
+                    "{run}, step {step}: {n} row of the batch stuck (largest weight ≥ {share} "
+                    "on a wrong key), {gradient}",
+                    "{run}, step {step}: {n} rows of the batch stuck (largest weight ≥ {share} "
+                    "on a wrong key), {gradient}",
+                    stuck,
+                ).format(run=_(tf.TITLE[h.scaled]), step=at, n=stuck, share=SATURATED,
+                         gradient=step_gradient(h, at))
+            )  # fmt: skip
     plot(lazy(tf.row_saturation, pair, step), key="tr_saturation")
-    st.caption("A hatched bar is a row whose largest weight sits on a wrong key.")
+    st.caption(_("A hatched bar is a row whose largest weight sits on a wrong key."))
 
 
 def step_gradient(h: History, step: int) -> str:
     """The gradient that reaches the wrong rows at ``step``, in words."""
     g = h.wrong_grad[step]
     if np.isnan(g):
-        return "no row of the batch is wrong."
-    return f"the rows still wrong get a gradient of {gradient_words(g)}."
+        return _("no row of the batch is wrong.")
+    return _("the rows still wrong get a gradient of {gradient}.").format(
+        gradient=gradient_words(g))  # fmt: skip
 
 
 def open_in_walkthrough(s: TrainSettings, pair: tuple[History, History]) -> None:
     """Buttons that make one run's example, at the slider's step, the app's scenario."""
-    st.subheader("Open this step in the walkthrough")
+    st.subheader(_("Open this step in the walkthrough"))
     st.caption(
-        "Makes this example's Q, K and V at the slider's step the app's scenario (direct "
-        "mode, with the run's scaling): every walkthrough page then shows the trained head."
+        _(
+            "Makes this example's Q, K and V at the slider's step the app's scenario (direct "
+            "mode, with the run's scaling): every walkthrough page then shows the trained head."
+        )
     )
     with st.container(horizontal=True):
-        clicked = [st.button(f"Open {tf.NAME[h.scaled]}", key=f"tr_open_{h.scaled}")
+        clicked = [st.button(_(tf.OPEN[h.scaled]), key=f"tr_open_{h.scaled}")
                    for h in pair]  # fmt: skip
     for h, pressed in zip(pair, clicked, strict=True):
         if not pressed:
@@ -234,39 +269,51 @@ def open_in_walkthrough(s: TrainSettings, pair: tuple[History, History]) -> None
         try:
             scenario = step_scenario(h, int(step))
         except InputError as exc:
-            st.warning(md_escape(exc.message))
+            st.warning(md_escape(tr(exc)))
             return
+        at = int(h.checkpoints[h.at(int(step))])
+        scenario = scenario.replace(name=scenario_name(s, h, at))
         state.replace_scenario(scenario)  # undoable, like every load
         state.notice(
-            f"The Training lab's example at step {h.checkpoints[h.at(int(step))]} "
-            f"({tf.NAME[h.scaled]}, d_k = {s.d_k}) is now your scenario. Undo in the sidebar "
-            "brings back the one it replaced."
+            _(
+                "The Training lab's example at step {step} ({run}, d_k = {d_k}) is now your "
+                "scenario. Undo in the sidebar brings back the one it replaced."
+            ).format(step=at, run=_(tf.NAME[h.scaled]), d_k=s.d_k)
         )
         st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())
 
 
+def scenario_name(s: TrainSettings, h: History, step: int) -> str:
+    """The loaded example's name, in the learner's language (it travels in links as it is
+    written, like a name a teacher gives)."""
+    run = _("scaled") if h.scaled else _("unscaled")
+    return _("Training lab: {task}, d_k {d_k}, {run}, step {step}").format(
+        task=s.task, d_k=s.d_k, run=run, step=step
+    )  # the task's id, as in the link
+
+
+EXPLANATION = (
+    N_("**The loss only sees the output.** A head's output is the weighted sum of the values, "
+       "and here the loss is how far that output is from the right key's value (the mean "
+       "squared error). That is where a transformer's loss meets a head too: far downstream, "
+       "through V, never on the weights themselves. So the gradient that reaches a row's "
+       "scores is the softmax's Jacobian diag(w) − w wᵀ times the output's error, and every "
+       "entry of that Jacobian has a weight as a factor."),
+    N_("**A saturated row gets no gradient.** When a row puts weight 1 on one key and about 0 "
+       "on the rest, every entry of diag(w) − w wᵀ is about 0, whether the key is right or "
+       "wrong. The row's error can be as large as it gets: nothing reaches W_Q and W_K to "
+       "move it. Without the scaling, the raw scores have a spread of about √d_k, so at "
+       "d_k = 256 most rows start saturated on a random key. The rows that are not saturated "
+       "learn (fast: unscaled scores are d_k times more sensitive), the shared weights drag "
+       "some others along, and what is left stays stuck: the loss stops on a plateau."),
+    N_("**Why not a loss on the weights?** With a cross-entropy on the weights themselves, "
+       "the log cancels the softmax's Jacobian: the score gradient is just w − target, "
+       "largest for a row saturated on a wrong key, and an unscaled run would not stall (it "
+       "might even diverge). That would teach the wrong lesson: it is not what happens "
+       "inside a model."),
+)  # fmt: skip
+
+
 def explanation() -> None:
-    st.header("Why the loss is on the output")
-    st.markdown(
-        """
-    **The loss only sees the output.** A head's output is the weighted sum of the values,
-    and here the loss is how far that output is from the right key's value (the mean squared
-    error). That is where a transformer's loss meets a head too: far downstream, through V,
-    never on the weights themselves. So the gradient that reaches a row's scores is the
-    softmax's Jacobian diag(w) − w wᵀ times the output's error, and every entry of that
-    Jacobian has a weight as a factor.
-
-    **A saturated row gets no gradient.** When a row puts weight 1 on one key and about 0
-    on the rest, every entry of diag(w) − w wᵀ is about 0, whether the key is right or
-    wrong. The row's error can be as large as it gets: nothing reaches W_Q and W_K to move
-    it. Without the scaling, the raw scores have a spread of about √d_k, so at d_k = 256
-    most rows start saturated on a random key. The rows that are not saturated learn (fast:
-    unscaled scores are d_k times more sensitive), the shared weights drag some others
-    along, and what is left stays stuck: the loss stops on a plateau.
-
-    **Why not a loss on the weights?** With a cross-entropy on the weights themselves, the
-    log cancels the softmax's Jacobian: the score gradient is just w − target, largest for
-    a row saturated on a wrong key, and an unscaled run would not stall (it might even
-    diverge). That would teach the wrong lesson: it is not what happens inside a model.
-    """
-    )
+    st.header(_("Why the loss is on the output"))
+    st.markdown("\n\n".join(_(p) for p in EXPLANATION))

@@ -90,11 +90,25 @@ class Finished(go.Figure):
         """
         figure.layout.datarevision = revision
         figure.__class__ = cls  # same object and state; only to_dict changes
-        figure._as_dict = go.Figure.to_dict(figure)
+        figure._as_dict = _slim(go.Figure.to_dict(figure))
         return figure
 
     def to_dict(self) -> dict:
         return self._as_dict
+
+
+def _slim(figure: dict) -> dict:
+    """``figure`` (a dict of its own) without the template's defaults for kinds of trace it
+    does not draw: Streamlit's default template holds ten kinds (candlestick, sankey, ...),
+    2.2 of the 3.7 kB of a heatmap's template, which every run encoded (three passes in
+    Plotly's encoder), hashed and sent, and every browser searched ten times over for
+    Streamlit's placeholder colours. A trace takes only its own kind's defaults, so the
+    chart is drawn the same."""
+    template = figure.get("layout", {}).get("template")
+    if isinstance(template, dict) and isinstance(template.get("data"), dict):
+        drawn = {trace.get("type", "scatter") for trace in figure.get("data", [])}
+        template["data"] = {kind: v for kind, v in template["data"].items() if kind in drawn}
+    return figure
 
 
 def finish(figure: go.Figure, palette: fig.Palette, phone: bool) -> go.Figure:

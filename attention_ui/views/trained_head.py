@@ -21,7 +21,8 @@ from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import choose_section
-from attention_ui.i18n import _, said
+from attention_ui.i18n import N_, _
+from attention_ui.i18n.texts import tr
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
 
@@ -44,12 +45,14 @@ def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
 def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float],
                     names: Mapping[str, str], reads: str = "") -> None:  # fmt: skip
     """What the head was measured to do on this text (layer, head 0-based); ``name``: the
-    pattern's English name and ``names`` every measure's (the core's: the model's pattern
-    names), shown translated; ``reads``: more about the head, translated."""
+    pattern's English name, ``names``: each measure's (the model's pattern names, the core's:
+    a phone's short names read "sig 0.10" in Spanish), all shown translated."""
     measured = ", ".join(f"{_(names.get(k, k))} {v:.2f}" for k, v in scores.items())
-    st.caption(_("Layer {layer}, head {head}{reads}: **{name}** (measured: {measured}).").format(
-        layer=layer + 1, head=head + 1, reads=reads,
-        name=_(name) if name else _("no single clear pattern"), measured=measured))  # fmt: skip
+    said = _("Layer {layer}, head {head}{reads}: **{name}** (measured: {measured}).") if name \
+        else _("Layer {layer}, head {head}{reads}: **no single clear pattern** (measured: "
+               "{measured}).")  # fmt: skip
+    st.caption(said.format(layer=layer + 1, head=head + 1, reads=reads, name=_(name),
+                           measured=measured))  # fmt: skip
 
 
 @guard.fragment
@@ -62,7 +65,7 @@ def stage_tabs(stages: Mapping[str, Stage], key: str, labels: Labels, trace: Att
     ``picked()``: the token picked above (in "From one token"), read at each run: the
     stages' own pickers start at it and follow it (``follow_token``)."""
     follow_token(prefix, labels, trace, picked())
-    chosen = choose_section(_("Stage"), list(stages), key)
+    chosen = choose_section(_("Stage"), list(stages), key, format_func=_)  # names: msgids
     with st.container(key=f"{key}_panel"):
         stages[chosen](labels, trace, ctx)
 
@@ -85,11 +88,11 @@ def follow_token(prefix: str, labels: Labels, t: AttentionTrace, query: int) -> 
 def walkthrough_stages(prefix: str) -> dict[str, Stage]:
     """Scores, Scaling, Softmax and Output as stages, keyed ``<prefix>_scores`` ...; the
     tab's context needs ``.run.n_heads`` (the heads the output is put beside)."""
-    return {
-        "Scores": lambda labels, t, ctx: scores(labels, t, prefix),
-        "Scaling": lambda labels, t, ctx: scaling(labels, t, prefix),
-        "Softmax": lambda labels, t, ctx: softmax(labels, t, prefix),
-        "Output": lambda labels, t, ctx: output(labels, t, prefix, ctx.run.n_heads),
+    return {  # the names are English msgids, shown with _() (stage_tabs)
+        N_("Scores"): lambda labels, t, ctx: scores(labels, t, prefix),
+        N_("Scaling"): lambda labels, t, ctx: scaling(labels, t, prefix),
+        N_("Softmax"): lambda labels, t, ctx: softmax(labels, t, prefix),
+        N_("Output"): lambda labels, t, ctx: output(labels, t, prefix, ctx.run.n_heads),
     }
 
 
@@ -99,8 +102,8 @@ def scores(labels: Labels, t: AttentionTrace, prefix: str) -> None:
 
 def scaling(labels: Labels, t: AttentionTrace, prefix: str) -> None:
     factor = 1 / np.sqrt(t.d_k)
-    st.caption(_("Each head has d_k = {d_k}, so every score is multiplied by 1/√{d_k} = "
-                 "{factor}.").format(d_k=t.d_k, factor=f"{factor:.4g}"))  # fmt: skip
+    st.caption(_("Each head has d_k = {d_k}, so every score is multiplied by 1/√{d_k} "
+                 "= {factor}.").format(d_k=t.d_k, factor=f"{factor:.4g}"))  # fmt: skip
     views.scaling(labels, t, f"{prefix}_scaling")
 
 
@@ -127,13 +130,13 @@ def open_in_walkthrough(layer: int, head: int, key: str, caption: str,
     """A button that makes this head's ``scenario()`` the app's (through ``load``) and goes
     to the walkthrough's Scores page; ``caption`` says what it does until it is pressed."""
     if not st.button(_("Open layer {layer}, head {head} in the walkthrough").format(
-            layer=layer + 1, head=head + 1), key=key, type="primary"):  # fmt: skip
+                     layer=layer + 1, head=head + 1), key=key, type="primary"):  # fmt: skip
         st.caption(caption)
         return
     try:
         loaded = scenario()
     except InputError as exc:
-        st.warning(md_escape(said(exc.template, exc.params)))
+        st.warning(md_escape(tr(exc)))
         return
     load(loaded)
     st.switch_page(BY_KEY[WALKTHROUGH_PAGE].path, query_params=state.share_query())

@@ -20,13 +20,15 @@ from attention_core import (
     parse_tokens,
     shapes,
 )
+from attention_core.i18n import Text
 from attention_core.parsing import EMPTY
 from attention_core.resize import FILLS
 from attention_core.types import FloatArray
-from attention_ui.draw.text import md_escape, shape, vector_columns
+from attention_ui.draw.text import md_escape, shape, titled, vector_columns
 from attention_ui.frame import edits, grids, guard, keys, state
 from attention_ui.frame.widgets import error
 from attention_ui.i18n import N_, _
+from attention_ui.i18n.texts import tr
 from attention_ui.stages.data import MASK_LABELS
 
 MATRIX_HELP = {  # English msgids, shown with _()
@@ -70,7 +72,7 @@ def _on_tokens(field: str) -> None:
     try:
         tokens = tuple(parse_tokens(text))
     except InputError as exc:
-        _reject(field, exc.message, text)
+        _reject(field, exc.text, text)
         return
     edits.commit(shapes.conform(draft.replace(**{field: tokens})), field)
 
@@ -105,7 +107,7 @@ def _on_paste(name: str) -> None:
     try:
         M = parse_matrix(text, name)
     except InputError as exc:
-        _reject(field, exc.message, text)
+        _reject(field, exc.text, text)
         return
     new, changed = shapes.with_matrix(state.get_draft(), name, M)
     edits.commit(new, field)
@@ -115,7 +117,7 @@ def _on_paste(name: str) -> None:
             name=name, sizes=sizes))  # fmt: skip
 
 
-def _reject(field: str, message: str, text: str) -> None:
+def _reject(field: str, message: Text, text: str) -> None:
     """Text that cannot be read: its message, and the text itself so that its box keeps
     showing it (on any later visit) until it is fixed. Box and message always agree."""
     state.field_errors()[field] = message
@@ -137,7 +139,7 @@ def render() -> None:
     err = state.draft_error()
     if err is not None and err.where not in draft.grid_names:  # grids show their own
         where = " " + _("(set on the Mask page)") if err.where == "mask" else ""
-        error(f"{err.message}{where}")
+        error(f"{tr(err)}{where}")
     seed_col, _rest = st.columns([1, 3])
     seed_col.number_input(_("Seed for the random fills"), 0, 2**31 - 1, 0, key=keys.FILL_SEED)
     typed = {}
@@ -211,7 +213,7 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
         state.reset_editors()
         base = state.editor_base(name)
     base = np.atleast_2d(base)
-    st.markdown(f"**{name}** ({shape(base)}): {_(MATRIX_HELP[name])}")
+    st.markdown(titled(f"**{name}** ({shape(base)})", _(MATRIX_HELP[name])))  # "X (6 × 4): ..."
     shown = cell_strings(base)  # (rows, cols) of str
     rows = fitting_labels(row_labels(draft, name), base.shape[0])
     # Object dtype, not pandas 3's inferred str: inferring it costs about 1 ms a grid (4 grids
@@ -228,7 +230,7 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     field = f"grid_{name}"
     if (dropped := grids.dropped_cell(field)) is not None:  # under its own grid
         st.warning(_("Not kept: {cell}. The cell shows its last number again.").format(
-            cell=md_escape(dropped)))  # fmt: skip
+            cell=md_escape(tr(dropped))))  # fmt: skip
     if message:
         state.field_errors()[field] = message
     else:
@@ -236,7 +238,7 @@ def _matrix_editor(draft: Scenario, name: str) -> FloatArray | None:
     _field_error(field)
     err = state.input_error()
     if err is not None and err.where == name:
-        error(err.message)
+        error(tr(err))
     _fill_buttons(name)
     _paste_box(name)
     return None if message else M
@@ -254,11 +256,12 @@ def fitting_labels(labels: list[str], n: int) -> list[str]:
 
 def read_cells(
     name: str, base: FloatArray, shown: np.ndarray, typed: np.ndarray
-) -> tuple[FloatArray, str | None]:
+) -> tuple[FloatArray, Text | None]:
     """The grid's numbers: untouched cells keep their exact value, edited ones are parsed.
 
     base (rows, cols) floats; shown and typed (rows, cols) what the grid showed and holds.
-    Returns the numbers and the message for the first cell that is not a number.
+    Returns the numbers and the message for the first cell that is not a number (a Text:
+    shown with ``said``, in the language of the run that shows it).
     """
     M = np.array(base, dtype=np.float64)  # (rows, cols)
     for i, j in np.argwhere(typed != shown):
@@ -267,24 +270,26 @@ def read_cells(
         try:
             M[i, j] = parse_number(text)
         except InputError as exc:
-            where = _("{name} row {i}, column {j}").format(name=name, i=i + 1, j=j + 1)
+            where = Text(N_("{name} row {i}, column {j}"), name=name, i=i + 1, j=j + 1)
             if exc.message == EMPTY:
-                return M, _("{where} is empty: type a number").format(where=where)
-            return M, f"{where}: {exc.message}"
+                return M, Text(N_("{where} is empty: type a number"), where=where)
+            return M, Text(N_("{where}: {problem}"), where=where, problem=exc.text)
     return M, None
 
 
 def _fill_buttons(name: str) -> None:
-    cols = st.columns(3)
-    for col, how in zip(cols, FILLS, strict=True):
-        col.button(
-            _(FILL_NAMES[how]),
-            key=f"fill_{name}_{how}",
-            on_click=_on_fill,
-            args=(name, how),
-            help=_(FILL_HELP[how]).format(name=name),
-            width="stretch",
-        )
+    """One button per fill, in a row that wraps: a label longer than the English one (the
+    German "Einheitsmatrix") is shown whole, where three equal columns cut it to "Einhei…"."""
+    with st.container(horizontal=True, gap="small"):
+        for how in FILLS:
+            st.button(
+                _(FILL_NAMES[how]),
+                key=f"fill_{name}_{how}",
+                on_click=_on_fill,
+                args=(name, how),
+                help=_(FILL_HELP[how]).format(name=name),
+                width="content",
+            )
 
 
 def _paste_box(name: str) -> None:
@@ -309,7 +314,7 @@ def _paste_box(name: str) -> None:
 def _field_error(field: str) -> None:
     message = state.field_errors().get(field)
     if message:
-        error(message)
+        error(tr(message))
 
 
 # ---- controls on the stage pages: they edit the draft too ---------------------------------
@@ -353,7 +358,7 @@ def mask_controls() -> None:
         _custom_grid(draft)
     err = state.input_error()
     if err is not None and err.where == "mask":
-        error(err.message)
+        error(tr(err))
 
 
 @guard.callback

@@ -97,6 +97,7 @@ class Phone:
         self.version = 0  # the room version the watcher was last given (its data)
         self.asked = 0
         self.runs = 0  # runs that drew the watcher (the heartbeat's does not)
+        self.beat_drawn = 0.0  # when a run last drew the heartbeat: the next beat is due after
         self.step = 0
         self.seen: list[tuple[float, int]] = []  # (when, step) each time a step was drawn
         self.buttons: dict[str, str] = {}  # widget key suffix -> element id
@@ -200,7 +201,8 @@ class Phone:
         each sends only while the page is idle and not within QUIET_MS of the other. The
         watcher fetches the version file every WATCH_S and asks when it changed (again when
         a run has drawn since the ask, the page went idle IDLE_AGAIN_S after it, or
-        ASK_AGAIN_S passed, and it is still not shown); the heartbeat every HEARTBEAT_S."""
+        ASK_AGAIN_S passed, and it is still not shown); the heartbeat HEARTBEAT_S after the last
+        beat or the last run that drew it."""
         last_beat, asked_runs, asked_at = time.monotonic(), 0, 0.0
         while not stop.is_set():
             try:
@@ -218,8 +220,8 @@ class Phone:
                     self.asked, asked_runs, asked_at = now, self.runs, time.monotonic()
                     self.note(f"ask v{now} (shows v{self.version}, frag {self.watch_fragment[:6]})")
                     await self._send(changed=now)
-                if (self.beat and time.monotonic() - last_beat >= HEARTBEAT_S
-                        and self._may_request()):  # fmt: skip
+                due = time.monotonic() - max(last_beat, self.beat_drawn) >= HEARTBEAT_S
+                if self.beat and due and self._may_request():
                     last_beat = time.monotonic()
                     self.note("heartbeat")
                     await self._send(beat=True)
@@ -314,6 +316,7 @@ class Phone:
             ".live_beat"
         ):
             self.beat, self.beat_fragment = element.bidi_component.id, fwd.delta.fragment_id
+            self.beat_drawn = time.monotonic()  # this run said "still here" (BEAT_JS)
         elif which == "heading" and element.heading.tag == "h1":
             self.headings.append((time.perf_counter(), element.heading.body))
             if fwd.metadata.cacheable:

@@ -476,10 +476,10 @@ def test_progress_records_downloads_and_csv_safety():
 
 
 def test_answer_format_and_format_value():
-    assert answer_format(step("quiz88", "weights")) == (
+    assert answer_format(step("quiz88", "weights")).english() == (
         "1 row × 2 columns, to 3 decimals (or as percentages, e.g. 80.4 %)"
     )
-    assert answer_format(step("causal", "mask")) == "3 rows × 3 columns, exact values"
+    assert answer_format(step("causal", "mask")).english() == "3 rows × 3 columns, exact values"
     assert format_value(np.array([[1.0, -0.0, 0.70711]]), 4) == "1, 0, 0.7071"
 
 

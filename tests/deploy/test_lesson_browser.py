@@ -124,6 +124,28 @@ def page_seen(path: str, heading: str) -> str:
     return f"location.pathname.endsWith('/{path}') && ({title} || '').includes('{heading}')"
 
 
+def slide_to_128(projector: Page) -> None:
+    """The teacher's d_k slider one notch right (64 -> 128), with the keyboard.
+
+    The projector's own timed runs can redraw the slider just as it was focused (the
+    arrow then went nowhere: the projector stayed at 64 and no phone could follow, 1 run
+    in 4); a teacher who sees the thumb not move presses again, and so does this. The
+    thumb's label changes in the browser at once, before any run, so a second press never
+    follows a first one that counted.
+    """
+    slider = projector.locator(".st-key-lab_dk [data-testid='stSlider'] input[type='range']")
+    label = projector.locator(".st-key-lab_dk [data-testid='stSliderThumbValue']")
+    for _ in range(3):
+        slider.first.focus()
+        projector.keyboard.press("ArrowRight")
+        try:
+            expect(label.first).to_have_text("128", timeout=2_000)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError("the projector's d_k slider never moved to 128")
+
+
 class Timer:
     """Each change: from the teacher's click to the first frame in which each phone shows
     it (ms), as the phone's own clock saw it (one machine: one clock)."""
@@ -219,13 +241,10 @@ def test_a_teacher_runs_a_whole_lesson_over_the_network_address(lesson_room, tmp
             page_seen("scaling-lab", "Scaling lab"))  # fmt: skip
         on_page("scaling-lab", "Scaling lab")(projector)
         wait_idle(projector)
-        projector.locator(
-            ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
-        ).first.focus()
         timer.follow(
             "lab pick: d_k 128",
             projector,
-            lambda: projector.keyboard.press("ArrowRight"),
+            lambda: slide_to_128(projector),
             lambda p: p.wait_for_url(re.compile(r"[?&]lab_dk=128"), timeout=FOLLOW_MS),
             "(document.querySelector('.st-key-lab_dk')?.textContent || '').includes('128')",
         )

@@ -31,9 +31,8 @@ def test_every_page_speaks_the_language(code: str) -> None:
         if spec.key != "start":
             at.switch_page(spec.path).run()
         assert not at.exception, (spec.key, [e.value for e in at.exception])
-        if spec.key != "training":  # the Training lab's page is not wrapped yet (README)
-            title = i18n.translations(code).gettext(spec.title)
-            assert at.title[0].value == title, (code, spec.key, at.title[0].value)
+        title = i18n.translations(code).gettext(spec.title)
+        assert at.title[0].value == title, (code, spec.key, at.title[0].value)
         text = shown_text(at)
         assert "Project-Id-Version" not in text, (code, spec.key)  # a catalogue's header
         english = [chunk for _, chunk in left if chunk in text]

@@ -255,7 +255,7 @@ MUTANTS = (
     Mutant(
         "the class's results write a multiple choice as the option's number",
         "attention_ui/live/questions.py",
-        "return choices.option(int(v) - 1)",
+        "return tr(choices.option(int(v) - 1))",
         'return f"{v:.6g}"',
         ("tests/live/test_results_csv.py",),
     ),
@@ -415,6 +415,35 @@ MUTANTS = (
         "        s.applied = 0  # as back_to_teacher: the next follow takes everything",
         "        pass",
         ("tests/deploy/test_lost_run.py",),
+    ),
+    # The exercises in every language (issue 36): the one function that translates the core.
+    Mutant(
+        "a translated plural ignores the count",
+        "attention_ui/i18n/texts.py",
+        "form = ngettext(said.singular, said.plural, said.n)",
+        "form = ngettext(said.singular, said.plural, 2)",
+        ("tests/i18n/test_exercises_languages.py",),
+    ),
+    Mutant(
+        "a message's sentences are joined the English way in every language",
+        "attention_ui/i18n/texts.py",
+        '_("{sentence} {next}").format(sentence=out, next=tr(piece))',
+        '"{sentence} {next}".format(sentence=out, next=tr(piece))',
+        ("tests/i18n/test_exercises_languages.py",),
+    ),
+    Mutant(
+        "an English plural picks its form the wrong way round",
+        "attention_core/i18n.py",
+        "form = self.singular if self.n == 1 else self.plural",
+        "form = self.plural if self.n == 1 else self.singular",
+        ("tests/i18n/test_exercises_languages.py",),
+    ),
+    Mutant(
+        "the hint is shown in English",
+        "attention_ui/practice/exercises.py",
+        'hint = _("Hint {i}: {text}").format(i=i, text=tr(text))',
+        'hint = "Hint {i}: {text}".format(i=i, text=tr(text))',
+        ("tests/i18n/test_exercises_languages.py",),
     ),
 )
 

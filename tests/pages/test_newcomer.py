@@ -73,11 +73,11 @@ def test_a_cell_left_bad_on_inputs_is_named_on_the_next_page() -> None:
 def test_no_title_or_description_names_a_lesson_instead_of_its_subject() -> None:
     """ "Lesson 88's quiz" meant nothing to a newcomer; the lesson stays as the source."""
     for exercise in all_exercises():
-        assert "Lesson" not in exercise.title and "Lesson" not in exercise.short_title
+        assert "Lesson" not in str(exercise.title) and "Lesson" not in str(exercise.short_title)
     assert all("Lesson" not in p.description for p in PRESETS.values())
     quiz = next(e for e in all_exercises() if e.id == "quiz88")
-    assert quiz.title == "Two keys: how scores become 80 % and 20 % of the attention"
-    assert quiz.source.startswith("Lesson 88")
+    assert str(quiz.title) == "Two keys: how scores become 80 % and 20 % of the attention"
+    assert str(quiz.source).startswith("Lesson 88")
 
 
 def test_a_title_ending_in_a_question_mark_is_not_followed_by_more_punctuation() -> None:
