@@ -142,7 +142,10 @@ def wrapped_title(figure: go.Figure) -> go.Figure:
     past a 390 px screen, two English ones too."""
     title = figure.layout.title.text or ""
     font = figure.layout.title.font.size or (figure.layout.font.size or FONT["size"]) * TITLE_FONT
-    width = PHONE_TITLE * min(figure.layout.width or PHONE_SCREEN, PHONE_SCREEN) / PHONE_SCREEN
+    # the px drawn, less the margins and the title's pad: not PHONE_TITLE, which allows for
+    # text_px's overcount of Latin letters; a Chinese title is counted at its width
+    # ("第 4 层第 2 个头：“it”在每个句子中看向哪里" was cut at the edge with PHONE_TITLE)
+    width = min(figure.layout.width or PHONE_SCREEN, PHONE_SCREEN) - 16
     wrapped, lines = wrap_title(title, width, font)
     if lines > 1 and wrapped != title:
         extra = int((lines - 1) * font * 1.3)
