@@ -10,7 +10,7 @@ import streamlit as st
 from attention_ui.frame import guard, lang, look, menu, sidebar, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
 from attention_ui.live import session as live
-from attention_ui.live import teacher
+from attention_ui.live import teacher, teaching
 from attention_ui.live import views as live_views
 
 if state.page_config_due():  # once a session: the browser keeps it
@@ -43,9 +43,9 @@ elif room_page in pages and room_page != state.current_page() and not spec.conso
 elif linked in pages and linked != state.current_page():
     st.switch_page(pages[linked], query_params=state.share_query())
 live.stay_or_explore(state.current_page())  # a student who left the room's page explores
-live.publish_early()  # a live teacher's step or pick: the class draws it with the projector
-guard.before_fragment_runs(live.publish_early)  # the same for a pick in a fragment
-guard.after_fragment_runs(live.publish_current)  # and what the fragment's run changed
+teaching.publish_early()  # a live teacher's step or pick: the class draws it with the projector
+guard.before_fragment_runs(teaching.publish_early)  # the same for a pick in a fragment
+guard.after_fragment_runs(teaching.publish_current)  # and what the fragment's run changed
 look.frame(lang.html_lang())  # after the switches: a run that switches page sends nothing
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
@@ -62,5 +62,5 @@ sidebar.toasts()  # a page without a sidebar still says what happened (a class t
 if sidebar_slot is not None:
     with sidebar_slot:
         sidebar.render()
-live.publish_current()  # the teacher's page, step, scenario and picks, if they changed
+teaching.publish_current()  # the teacher's page, step, scenario and picks, if they changed
 state.sync_url()

@@ -19,11 +19,11 @@ from attention_core.exercises.cell import CELL_STAGES
 from attention_core.exercises.checker import check_answer, check_choice, read_answer
 from attention_core.exercises.model import ChoiceStep, Feedback, Step
 from attention_core.exercises.text import answer_format
-from attention_ui.draw.text import count, md_escape
+from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys
-from attention_ui.i18n import _
+from attention_ui.i18n import N_, _, ngettext
 from attention_ui.i18n.texts import tr
-from attention_ui.live import session
+from attention_ui.live import session, teaching
 from attention_ui.live.figures import tally_alternative, tally_figure
 from attention_ui.live.questions import (
     EXERCISE,
@@ -44,13 +44,16 @@ from attention_ui.views.chart import plot
 SUGGESTED = {"scores": "scores", "scaling": "scaled", "mask": "weights", "softmax": "weights",
              "output": "output"}  # fmt: skip
 SUGGESTED_STEP = {**SUGGESTED, "mask": "mask"}
-SOURCES = {"cell": "a number of this slide", EXERCISE: "a lesson's exercise"}
+SOURCES = {"cell": N_("a number of this slide"), EXERCISE: N_("a lesson's exercise")}
+# What "Ask for" offers, by CELL_STAGES key (the core's names build the question itself).
+ASK_FOR = {"scores": N_("a score"), "scaled": N_("a scaled score"),
+           "weights": N_("an attention weight"), "output": N_("an output entry")}  # fmt: skip
 ANSWER_KEY, CHOICE_KEY = "live_answer", "live_choice"
 ANSWER_FOR = "live_answer_for"  # the question the answer box was last drawn for
-NOT_SENT = " Nothing was sent: correct it and send again."
-NOT_SENT_DOWN = ("Not sent yet: the class cannot be reached just now. Your answer is kept "
-                 "and goes out by itself when the class is back, or press Send to try "
-                 "again.")  # fmt: skip
+NOT_SENT = N_("Nothing was sent: correct it and send again.")
+NOT_SENT_DOWN = N_("Not sent yet: the class cannot be reached just now. Your answer is kept "
+                   "and goes out by itself when the class is back, or press Send to try "
+                   "again.")  # fmt: skip
 
 
 def questions() -> Questions:
@@ -84,35 +87,44 @@ def teacher_ask(stage_on_screen: str, scenario: Scenario) -> None:
     s = session.seat()
     if s is None or not s.teaching:
         return
-    source = st.segmented_control("Ask", list(SOURCES), format_func=SOURCES.get,
+    # Options' names translated here, once: a format_func looked up again outside this run
+    # (AppTest formats a widget's value again in its own thread) gives the same text.
+    sources = {k: _(v) for k, v in SOURCES.items()}
+    source = st.segmented_control(_("Ask"), list(SOURCES), format_func=sources.__getitem__,
                                   default="cell", required=True, key="live_ask_from")  # fmt: skip
     if source == EXERCISE:
         _pick_exercise_step(stage_on_screen)
     else:
         _pick_cell(stage_on_screen, scenario)
-    st.radio("Students see if they are right", list(FEEDBACK), horizontal=True,
-                        format_func=FEEDBACK.get, key="live_ask_feedback")  # fmt: skip
-    st.toggle("Students may see the class's counts before the reveal", key="live_ask_counts")
+    st.radio(_("Students see if they are right"), list(FEEDBACK), horizontal=True,
+             format_func={k: _(v) for k, v in FEEDBACK.items()}.__getitem__,
+             key="live_ask_feedback")  # fmt: skip
+    st.toggle(_("Students may see the class's counts before the reveal"), key="live_ask_counts")
     st.button(
-        "Ask", key="live_ask", type="primary", icon=":material/quiz:", on_click=guard.callback(_ask)
-    )  # it reads the widgets' latest values
+        _("Ask"),
+        key="live_ask",
+        type="primary",
+        icon=":material/quiz:",
+        on_click=guard.callback(_ask),
+    )  # fmt: skip  (it reads the widgets' latest values)
 
 
 def _pick_cell(stage_on_screen: str, scenario: Scenario) -> None:
     """The stage and the cell: the suggested one is the largest score's."""
     stages = list(CELL_STAGES)
     default = stages.index(SUGGESTED.get(stage_on_screen, "scaled"))
-    stage = st.selectbox("Ask for", stages, index=default, key="live_ask_stage",
-                         format_func=lambda k: CELL_STAGES[k][0])  # fmt: skip
+    names = {k: _(ASK_FOR[k]) if k in ASK_FOR else CELL_STAGES[k][0] for k in stages}
+    stage = st.selectbox(_("Ask for"), stages, index=default, key="live_ask_stage",
+                         format_func=names.__getitem__)  # fmt: skip
     t = scenario.trace()
     i, j = np.unravel_index(np.argmax(t.scores), t.scores.shape)  # the suggested cell
     c1, c2 = st.columns(2)
     rows = scenario.query_labels
     cols = scenario.key_labels if stage != "output" else [f"v{c + 1}" for c in
                                                           range(t.V.shape[1])]  # fmt: skip
-    c1.selectbox("Query (row)", range(len(rows)), index=int(i), key="live_ask_q",
+    c1.selectbox(_("Query (row)"), range(len(rows)), index=int(i), key="live_ask_q",
                       format_func=lambda r: rows[r])  # fmt: skip
-    c2.selectbox("Column", range(len(cols)), index=min(int(j), len(cols) - 1),
+    c2.selectbox(_("Column"), range(len(cols)), index=min(int(j), len(cols) - 1),
                       key="live_ask_k", format_func=lambda c: cols[c])  # fmt: skip
 
 
@@ -123,13 +135,15 @@ def _pick_exercise_step(stage_on_screen: str) -> None:
     exercises = {e.id: e for e in all_exercises()}
     first = next((k for k, e in enumerate(exercises.values())
                   if any(x.id == want for x in e.steps)), 0)  # fmt: skip
-    ex_id = st.selectbox("Exercise", list(exercises), index=first, key="live_ask_exercise",
-                         format_func=lambda k: tr(exercises[k].title))  # fmt: skip
+    titles = {k: tr(e.title) for k, e in exercises.items()}  # translated once (teacher_ask)
+    ex_id = st.selectbox(_("Exercise"), list(exercises), index=first, key="live_ask_exercise",
+                         format_func=titles.__getitem__)  # fmt: skip
     steps = [x.id for x in exercises[ex_id].steps]
+    names = {k: f"{i} · {tr(exercises[ex_id].step(k).title)}" for i, k in enumerate(steps, 1)}
     step_id = st.selectbox(
-        "Step", steps, index=steps.index(want) if want in steps else 0,
+        _("Step"), steps, index=steps.index(want) if want in steps else 0,
         key=f"live_ask_step_{ex_id}",  # one per exercise: each has its own steps
-        format_func=lambda k: f"{steps.index(k) + 1} · {tr(exercises[ex_id].step(k).title)}",
+        format_func=names.__getitem__,
     )  # fmt: skip
     st.caption(tr(exercises[ex_id].step(step_id).prompt))  # the catalogue's Markdown
 
@@ -147,7 +161,7 @@ def _ask() -> None:
                             ss["live_ask_k"], feedback, counts)  # fmt: skip
     except StoreDownError:
         s.down = True
-        st.toast("Not asked: the live class cannot be reached just now.")
+        st.toast(_("Not asked: the live class cannot be reached just now."))
 
 
 def projector_results() -> None:
@@ -171,7 +185,7 @@ def _open_question() -> tuple[Question, Step, Tally] | None:
     try:
         return q, room_step(s, q), questions().tally(s.code, q.id)
     except StoreDownError:
-        st.caption("Live class: reconnecting… the answers are kept in the class's store.")
+        st.caption(_("Live class: reconnecting… the answers are kept in the class's store."))
         return None
 
 
@@ -183,13 +197,15 @@ def _projected() -> None:
     with st.container(key="live_projected", border=True):
         words, chart = st.columns([3, 2] if q.counts_public else [1, 0.001], gap="medium")
         with words, st.container(key="live_results_words"):
-            st.markdown(f"**Question:** {_prompt(q, step)}")
+            st.markdown(_("**Question:** {question}").format(question=_prompt(q, step)))
             if isinstance(step, ChoiceStep):  # the phones list them too, as their radio
                 st.markdown("\n".join(f"- {tr(step.option(k))}" for k in range(len(step.choices))))
-            st.caption(f"{tally.answered} of {count(session.followers() or 0, 'student')} "
-                       "answered")  # fmt: skip
+            n = teaching.followers() or 0
+            st.caption(ngettext("{answered} of {n} student answered",
+                                "{answered} of {n} students answered", n).format(
+                answered=tally.answered, n=n))  # fmt: skip
             if q.revealed:
-                st.markdown(_answer_line("Answer", step))
+                st.markdown(_answer_line(_("Answer"), step))
         if q.counts_public:
             with chart:
                 _tally_chart(tally, "live_tally_projected")
@@ -198,15 +214,22 @@ def _projected() -> None:
 PROJECTED_CSS = """
 <style>
 .st-key-live_projected { position: fixed; left: 1rem; right: 1rem; bottom: 0.75rem;
+  width: auto !important; /* left and right size it: Streamlit's 100 % ran 15 px off screen */
   z-index: 999970; max-height: 42vh; overflow: auto;
   background: var(--st-background-color, #FFFFFF); box-shadow: 0 -2px 12px rgba(0,0,0,0.25); }
+/* A page with its menu open (the teacher leads from a lab): the card starts beside the
+   menu, not under it (Streamlit's sidebar is 300 px wide unless dragged). */
+@media (min-width: 768px) {
+  body:has([data-testid="stSidebar"][data-collapsed="false"]) .st-key-live_projected {
+    left: calc(300px + 1rem); }
+}
 </style>
 """
 
 
 def _tally_chart(tally: Tally, key: str) -> None:
     bars = tally.bars()
-    plot(tally_figure(bars, tally.answered, session.followers()), key=key,
+    plot(tally_figure(bars, tally.answered, teaching.followers()), key=key,
          alt=tally_alternative(bars, tally.answered))  # fmt: skip
 
 
@@ -226,21 +249,21 @@ def _results() -> None:
     q, step, tally = out
     s = session.seat()
     with st.container(key="live_results", border=True):
-        st.markdown(f"**Question:** {_prompt(q, step)}")
+        st.markdown(_("**Question:** {question}").format(question=_prompt(q, step)))
         if q.revealed:
-            st.markdown(_answer_line("Answer", step))
+            st.markdown(_answer_line(_("Answer"), step))
         _tally_chart(tally, "live_tally")
         row = st.container(horizontal=True)
         if not q.revealed:
-            row.button("Reveal", key="live_reveal", type="primary", icon=":material/visibility:",
+            row.button(_("Reveal"), key="live_reveal", type="primary", icon=":material/visibility:",
                        on_click=guard.callback(_update), args=({"revealed": True},))  # fmt: skip
-        row.button("Close the question", key="live_close", icon=":material/close:",
+        row.button(_("Close the question"), key="live_close", icon=":material/close:",
                    on_click=guard.callback(_update), args=({"open": False},))  # fmt: skip
-        row.download_button("Results (CSV)", csv_text(q, tally, question_title(q, step)),
+        row.download_button(_("Results (CSV)"), csv_text(q, tally, question_title(q, step)),
                             file_name=f"class-{s.code}-{q.id}.csv", mime="text/csv",
                             key="live_csv", on_click="ignore")  # fmt: skip
         if not q.revealed:
-            st.toggle("Show the counts on the projector", value=q.projected,
+            st.toggle(_("Show the counts on the projector"), value=q.projected,
                       key=f"live_project_{q.id}", on_change=guard.callback(_project),
                       args=(q.id,))  # fmt: skip
 
@@ -251,8 +274,9 @@ def _project(qid: str) -> None:
 
 def _answer_line(lead: str, step: Step) -> str:
     """The line of the reveal: "The answer: **0.42**. <the worked line>"."""
-    text = answer_text(step).rstrip(".")  # a choice's text has its own full stop
-    return f"{lead}: **{text}**. {tr(step.explanation)}"
+    text = answer_text(step).rstrip(".。")  # a choice's text has its own full stop
+    line = _("{lead}: **{answer}**. {worked}")  # the punctuation is the language's
+    return line.format(lead=lead, answer=text, worked=tr(step.explanation))
 
 
 def _update(changes: dict) -> None:
@@ -288,35 +312,37 @@ def student_card() -> None:
     if mine is not None and mine.get("pending") and not s.down:  # the store is back
         _deliver(mine)
     with st.container(key="live_question", border=True):
-        st.markdown(f"**Question for the class.** {_prompt(q, step)}")
+        st.markdown(_("**Question for the class.** {question}").format(question=_prompt(q, step)))
         if mine is None or mine.get("status") == "not sent":
             with st.form("live_answer_form", border=False, enter_to_submit=True):
                 _answer_box(step)
-                st.form_submit_button("Send", type="primary", disabled=q.revealed,
-                                      on_click=guard.callback(_send), args=(step, q))  # fmt: skip
+                st.form_submit_button(_("Send"), key="live_answer_send", type="primary",
+                                      disabled=q.revealed, on_click=guard.callback(_send),
+                                      args=(step, q))  # fmt: skip
         if mine is not None:
             _verdict(mine, q, step)
         if q.counts_shown and not q.revealed:  # what students may see, not the projector's
             _counts(s, q)
         if mine is None and q.revealed:
-            st.info(f"The answer: {answer_text(step)}")
+            st.info(_("The answer: {answer}").format(answer=answer_text(step)))
 
 
 def _answer_box(step: Step) -> None:
     """The exercises' own input: the options of a choice, else a box for the numbers (a
     line for one row, an area for a matrix), with the Exercises page's format line."""
     if isinstance(step, ChoiceStep):
-        st.radio("Your answer", list(range(len(step.choices))), index=None, key=CHOICE_KEY,
-                 format_func=lambda k: tr(step.option(k)))  # fmt: skip
+        options = {k: tr(step.option(k)) for k in range(len(step.choices))}
+        st.radio(_("Your answer"), list(options), index=None, key=CHOICE_KEY,
+                 format_func=options.__getitem__)  # fmt: skip
         return
     rows, cols = step.shape
     st.caption(md_escape(_("Answer: {format}.").format(format=tr(answer_format(step)))))
     if rows == 1:  # a cell's number, or one row ("3, 1")
-        st.text_input("Your answer", key=ANSWER_KEY, max_chars=40 * cols,
-                      placeholder="0.42" if cols == 1 else "1 row, numbers by commas")  # fmt: skip
+        hint = "0.42" if cols == 1 else _("1 row, numbers by commas")
+        st.text_input(_("Your answer"), key=ANSWER_KEY, max_chars=40 * cols, placeholder=hint)
     else:
-        st.text_area("Your answer", key=ANSWER_KEY, max_chars=40 * rows * cols,
-                     height=38 + 24 * rows, placeholder="one row per line")  # fmt: skip
+        st.text_area(_("Your answer"), key=ANSWER_KEY, max_chars=40 * rows * cols,
+                     height=38 + 24 * rows, placeholder=_("one row per line"))  # fmt: skip
 
 
 def _counts(s: session.Seat, q: Question) -> None:
@@ -325,7 +351,8 @@ def _counts(s: session.Seat, q: Question) -> None:
         tally = questions().tally(s.code, q.id)
     except StoreDownError:
         return
-    st.caption(f"So far {tally.answered} answered, {tally.right} right.")
+    st.caption(_("So far {answered} answered, {right} right.").format(
+        answered=tally.answered, right=tally.right))  # fmt: skip
 
 
 def _send(step: Step, q: Question) -> None:
@@ -392,20 +419,23 @@ def _read(step: Step) -> tuple[Value, Feedback] | Feedback:
 
 def _verdict(mine: dict, q: Question, step: Step) -> None:
     if mine.get("down"):
-        st.error(NOT_SENT_DOWN, icon=":material/sync_problem:")
+        st.error(_(NOT_SENT_DOWN), icon=":material/sync_problem:")
         return
     if mine["status"] == "not sent":
-        st.error(md_escape(tr(mine["said"]) + NOT_SENT))
+        st.error(md_escape(tr(mine["said"]) + " " + _(NOT_SENT)))
         return
     if mine["status"] == "closed":
-        st.warning("The question was closed before your answer arrived.")
+        st.warning(_("The question was closed before your answer arrived."))
         return
-    counted = ("Sent: your first answer is the one counted." if mine["status"] == "counted"
-               else "You had already answered: your first answer is the one counted.")  # fmt: skip
+    counted = (
+        _("Sent: your first answer is the one counted.")
+        if mine["status"] == "counted"
+        else _("You had already answered: your first answer is the one counted.")
+    )
     if mine.get("sent"):  # the student's own text, escaped: never Markdown or HTML
-        st.markdown(f"Your answer: **{md_escape(mine['sent'])}**")
+        st.markdown(_("Your answer: **{answer}**").format(answer=md_escape(mine["sent"])))
     if q.feedback == "at_once" or q.revealed:
         (st.success if mine["correct"] else st.error)(md_escape(tr(mine["said"])))
     st.caption(counted)
     if q.revealed:
-        st.markdown(_answer_line("The answer", step))
+        st.markdown(_answer_line(_("The answer"), step))

@@ -17,8 +17,9 @@ import zipfile
 import streamlit as st
 
 from attention_core.exercises import all_exercises, exercise_by_id
-from attention_ui.draw.text import count, md_escape
+from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard
+from attention_ui.i18n import N_, _, ngettext
 from attention_ui.i18n.texts import tr
 from attention_ui.live import session
 from attention_ui.live.pace import (
@@ -40,7 +41,7 @@ REFRESH_S = 1.0  # the dashboard's own reads: an answer shows within about a sec
 PICK_KEY, OPEN_KEY, LOCK_KEY, STUCK_KEY = "pace_pick", "pace_open", "pace_lock", "pace_stuck"
 PROJECT_KEY = "pace_project"
 NO_LOCK = ""
-MARK = {NOT_TRIED: "·", RIGHT: "✓", SOLUTION: "solution"}
+MARK = {NOT_TRIED: "·", RIGHT: "✓", SOLUTION: N_("solution")}  # _() where shown
 
 
 def _pace() -> Pace:
@@ -59,20 +60,20 @@ def console_panel(room: Room) -> None:
         _start_form()
         return
     with st.container(key="pace_controls", border=True):
-        st.markdown("**Practice at their own pace** on the Exercises page, with the same "
-                    "code: phones that join go there.")  # fmt: skip
+        st.markdown(_("**Practice at their own pace** on the Exercises page, with the same "
+                      "code: phones that join go there."))  # fmt: skip
         _pacing(p)
     _dashboard()
 
 
 def _start_form() -> None:
     titles = _titles()
-    with st.expander("Practice at their own pace", icon=":material/checklist:"):
-        st.caption("Each student works through the exercises you open, on their own phone; "
-                   "this console shows who is where and who is stuck.")  # fmt: skip
-        st.multiselect("Exercises open", list(titles), default=list(titles)[:1], key=PICK_KEY,
+    with st.expander(_("Practice at their own pace"), icon=":material/checklist:"):
+        st.caption(_("Each student works through the exercises you open, on their own phone; "
+                     "this console shows who is where and who is stuck."))  # fmt: skip
+        st.multiselect(_("Exercises open"), list(titles), default=list(titles)[:1], key=PICK_KEY,
                        format_func=titles.get)  # fmt: skip
-        st.button("Start the practice", key="pace_start", type="primary",
+        st.button(_("Start the practice"), key="pace_start", type="primary",
                   icon=":material/play_arrow:", on_click=guard.callback(_start))  # fmt: skip
 
 
@@ -80,39 +81,44 @@ def _start() -> None:
     s = session.seat()
     picked = list(st.session_state.get(PICK_KEY) or [])
     if not picked:
-        st.toast("Open at least one exercise.")
+        st.toast(_("Open at least one exercise."))
         return
     try:
         _pace().start(s.code, s.secret, picked)
     except StoreDownError:
         s.down = True
-        st.toast("Not started: the live class cannot be reached just now.")
+        st.toast(_("Not started: the live class cannot be reached just now."))
 
 
 def _pacing(p: Practice) -> None:
     titles = _titles()
     c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
-    c1.multiselect("Open", list(titles), default=list(p.open), key=f"{OPEN_KEY}_{p.open}",
+    c1.multiselect(_("Open"), list(titles), default=list(p.open), key=f"{OPEN_KEY}_{p.open}",
                    format_func=titles.get, on_change=guard.callback(_open),
                    args=(f"{OPEN_KEY}_{p.open}",))  # fmt: skip
     options = [NO_LOCK, *p.open]
-    c2.selectbox("Lock the class to", options, index=options.index(p.lock),
+    c2.selectbox(_("Lock the class to"), options, index=options.index(p.lock),
                  key=f"{LOCK_KEY}_{p.lock}_{p.open}",
-                 format_func=lambda k: titles.get(k, "no lock: every open one"),
+                 format_func={**titles, NO_LOCK: _("no lock: every open one")}.__getitem__,
                  on_change=guard.callback(_lock),
                  args=(f"{LOCK_KEY}_{p.lock}_{p.open}",))  # fmt: skip
     row = st.container(horizontal=True, vertical_alignment="bottom", key="pace_row")
     after = _next_exercise(p)
-    row.button("Open the next" + (f": {titles[after]}" if after else ""), key="pace_next",
+    nxt = (
+        _("Open the next: {exercise}").format(exercise=titles[after])
+        if after
+        else _("Open the next")
+    )
+    row.button(nxt, key="pace_next",
                icon=":material/skip_next:", disabled=after is None,
                on_click=guard.callback(_change), kwargs=_next_changes(p, after))  # fmt: skip
-    row.number_input("Stuck after (minutes without progress)", 1, 120,
+    row.number_input(_("Stuck after (minutes without progress)"), 1, 120,
                      value=max(1, int(p.stuck_s // 60)), key=f"{STUCK_KEY}_{p.stuck_s}",
                      on_change=guard.callback(_stuck), args=(f"{STUCK_KEY}_{p.stuck_s}",),
                      width=180)  # fmt: skip
-    row.toggle("Counts on the projector (no names)", value=p.projected, key=PROJECT_KEY,
+    row.toggle(_("Counts on the projector (no names)"), value=p.projected, key=PROJECT_KEY,
                on_change=guard.callback(_project))  # fmt: skip
-    row.button("Stop the practice", key="pace_stop", icon=":material/stop_circle:",
+    row.button(_("Stop the practice"), key="pace_stop", icon=":material/stop_circle:",
                on_click=guard.callback(_stop))  # fmt: skip
 
 
@@ -137,7 +143,7 @@ def _change(**changes: object) -> None:
         _pace().change(s.code, s.secret, **changes)
     except StoreDownError:
         s.down = True
-        st.toast("Not changed: the live class cannot be reached just now.")
+        st.toast(_("Not changed: the live class cannot be reached just now."))
     except ValueError:
         pass  # the practice was stopped meanwhile: the next run shows it
 
@@ -147,7 +153,7 @@ def _open(key: str) -> None:
     if picked:
         _change(open=picked)
     else:
-        st.toast("At least one exercise stays open.")
+        st.toast(_("At least one exercise stays open."))
 
 
 def _lock(key: str) -> None:
@@ -182,7 +188,7 @@ def _board() -> tuple[Board, dict] | None:
     except NoRoomError:
         return None  # the class ended: the console's next run says so
     except StoreDownError:
-        st.caption("Live class: reconnecting… the checks are kept in the class's store.")
+        st.caption(_("Live class: reconnecting… the checks are kept in the class's store."))
         return None
     return board(seats, work, p, time.time()), work
 
@@ -193,23 +199,30 @@ def _dashboard() -> None:
         return
     b, work = out
     with st.container(key="pace_dashboard"):
-        st.markdown(f"**{count(len(b.seats), 'student')}** in the practice · "
-                    f"{len(b.stuck)} stuck")  # fmt: skip
+        n = len(b.seats)
+        who = ngettext("**{n} student** in the practice", "**{n} students** in the practice", n)
+        st.markdown(
+            who.format(n=n)
+            + " · "
+            + ngettext("{n} stuck", "{n} stuck", len(b.stuck)).format(n=len(b.stuck))
+        )
         _stuck_list(b)
-        st.markdown("**Each step**")
+        st.markdown(_("**Each step**"))
         st.markdown(
             _counts_table(b),
-            help="Tried: checked at least once. Right first: "
-            "the first check was right. Right in the end: the last check is right.",
+            help=_(
+                "Tried: checked at least once. Right first: the first check was right. "
+                "Right in the end: the last check is right."
+            ),
         )
-        st.markdown("**Each student** (✓ right, ✗ wrong with its slip, · not tried)")
+        st.markdown(_("**Each student** (✓ right, ✗ wrong with its slip, · not tried)"))
         with st.container(key="pace_grid"):
             st.markdown(_grid_table(b))
         row = st.container(horizontal=True)
         code = session.seat().code
-        row.download_button("The session (CSV)", csv_text(b), file_name=f"practice-{code}.csv",
+        row.download_button(_("The session (CSV)"), csv_text(b), file_name=f"practice-{code}.csv",
                             mime="text/csv", key="pace_csv", on_click="ignore")  # fmt: skip
-        row.download_button("Each seat's progress (JSON, zip)", _zip(b, work),
+        row.download_button(_("Each seat's progress (JSON, zip)"), _zip(b, work),
                             file_name=f"practice-{code}-progress.zip",
                             mime="application/zip", key="pace_json",
                             on_click="ignore")  # fmt: skip
@@ -218,17 +231,20 @@ def _dashboard() -> None:
 def _stuck_list(b: Board) -> None:
     with st.container(key="pace_stuck_list"):
         if not b.stuck:
-            st.caption("Nobody is stuck.")
+            st.caption(_("Nobody is stuck."))
             return
         st.markdown(
-            "**Stuck**\n\n"
-            + "\n".join(f"- **{md_escape(seat.label)}**: {md_escape(why)}" for seat, why in b.stuck)
+            "**"
+            + _("Stuck")
+            + "**\n\n"
+            + "\n".join(f"- **{md_escape(seat.name)}**: {md_escape(why)}" for seat, why in b.stuck)
         )
 
 
 def _counts_table(b: Board) -> str:
-    lines = ["| Step | Tried | Right first | Right in the end | Slips, most common first |",
-             "|---|---:|---:|---:|---|"]  # fmt: skip
+    heads = [_("Step"), _("Tried"), _("Right first"), _("Right in the end"),
+             _("Slips, most common first")]  # fmt: skip
+    lines = ["| " + " | ".join(md_escape(h) for h in heads) + " |", "|---|---:|---:|---:|---|"]
     for c in b.counts:
         slips = "; ".join(f"{md_escape(label)} {n}" for label, n in c.slips) or "—"
         lines.append(f"| {md_escape(c.title)} | {c.tried} | {c.right_first} | {c.right_end} "
@@ -238,18 +254,20 @@ def _counts_table(b: Board) -> str:
 
 def _grid_table(b: Board) -> str:
     if not b.seats:
-        return "No student yet: phones that join with the code appear here."
+        return _("No student yet: phones that join with the code appear here.")
     heads = [md_escape(f"{tr(exercise_by_id(ex).short_title).split(' ·')[0]}·{step}")
              for ex, step in b.steps]  # fmt: skip
-    lines = ["| Student | " + " | ".join(heads) + " |", "|---|" + "---|" * len(heads)]
+    student = md_escape(_("Student"))  # not inside the f-string: extraction reads calls only
+    lines = [f"| {student} | " + " | ".join(heads) + " |",
+             "|---|" + "---|" * len(heads)]  # fmt: skip
     for seat in b.seats:
         cells = []
         for ex, step in b.steps:
             c = b.cell(seat.key, ex, step)
-            mark = MARK.get(c.status) or f"✗ {slip_label(c.slip)}"
+            mark = _(MARK[c.status]) if c.status in MARK else f"✗ {slip_label(c.slip)}"
             cells.append(md_escape(mark) + (f" ({len(c.verdicts)})" if len(c.verdicts) > 1
                                             else ""))  # fmt: skip
-        lines.append(f"| {md_escape(seat.label)} | " + " | ".join(cells) + " |")
+        lines.append(f"| {md_escape(seat.name)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -279,5 +297,12 @@ def _projected() -> None:
         return
     b, _ = out
     with st.container(key="pace_projected", border=True):
-        st.markdown(f"**The class at its own pace**: {count(len(b.seats), 'student')}")
+        n = len(b.seats)
+        st.markdown(
+            ngettext(
+                "**The class at its own pace**: {n} student",
+                "**The class at its own pace**: {n} students",
+                n,
+            ).format(n=n)
+        )
         st.markdown(_counts_table(b))

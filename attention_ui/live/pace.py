@@ -41,7 +41,7 @@ from attention_core.exercises import (
     record_attempt,
 )
 from attention_core.i18n import Text
-from attention_ui.i18n import _
+from attention_ui.i18n import _, ngettext
 from attention_ui.i18n.texts import tr
 from attention_ui.live.rooms import FORGOTTEN, ROOM_TTL, Rooms
 
@@ -119,8 +119,14 @@ class SeatInfo:
 
     @property
     def label(self) -> str:
-        """What the teacher's console calls it: the nickname, else "Seat 3"."""
+        """What the CSV calls it: the nickname, else "Seat 3" (the console's words:
+        ``name``)."""
         return self.nick or f"Seat {self.number}"
+
+    @property
+    def name(self) -> str:
+        """What the teacher's console calls it, in the run's language."""
+        return self.nick or _("Seat {number}").format(number=self.number)
 
 
 def seat_key(code: str, seat_id: str) -> str:
@@ -134,9 +140,9 @@ def clean_nickname(text: str) -> str:
     if not nick:
         return ""
     if len(nick) > NICK_CHARS:
-        raise NicknameError(f"A nickname has at most {NICK_CHARS} characters.")
+        raise NicknameError(_("A nickname has at most {n} characters.").format(n=NICK_CHARS))
     if any(unicodedata.category(c)[0] == "C" for c in nick):
-        raise NicknameError("A nickname is plain text: letters, digits, spaces, punctuation.")
+        raise NicknameError(_("A nickname is plain text: letters, digits, spaces, punctuation."))
     return nick
 
 
@@ -193,8 +199,8 @@ class Pace:
         if nick and not self.store.hadd(f"room:{code}:nicks", _folded(nick), key, ROOM_TTL):
             holder = self.store.hgetall(f"room:{code}:nicks").get(_folded(nick))
             if holder != key:
-                raise NicknameError(f"Someone in this class is already called {nick!r}: "
-                                    "choose another nickname.")  # fmt: skip
+                raise NicknameError(_("Someone in this class is already called '{nick}': "
+                                      "choose another nickname.").format(nick=nick))  # fmt: skip
         if key in seats:  # a nickname for a seat that had none
             mine = _seat(key, seats[key])
             record = {"n": mine.number, "nick": nick, "at": mine.joined}
@@ -356,13 +362,16 @@ def _stuck(seats: list[SeatInfo], work: dict[str, list[Event]],
                 and c.wrong >= STUCK_WRONG and c.status != RIGHT]  # fmt: skip
         if hard:
             ex, st, c = max(hard, key=lambda h: h[2].wrong)
-            slip = slip_label(c.slips[-1])
-            out.append((seat, f"{c.wrong} wrong tries on {titles.get((ex, st), st)} ({slip})"))
+            why = ngettext("{n} wrong try on {step} ({slip})", "{n} wrong tries on {step} ({slip})",
+                           c.wrong)  # fmt: skip
+            step = titles.get((ex, st), st)
+            out.append((seat, why.format(n=c.wrong, step=step, slip=slip_label(c.slips[-1]))))
             continue
         moves = [e.at for e in work.get(seat.key, []) if e.ok or e.kind == SOLVED]
         since = max([seat.joined, practice.started, *moves])
         if now - since >= practice.stuck_s:
-            out.append((seat, f"no progress for {int((now - since) // 60)} min"))
+            minutes = int((now - since) // 60)
+            out.append((seat, _("no progress for {minutes} min").format(minutes=minutes)))
     return tuple(out)
 
 

@@ -23,6 +23,7 @@ from attention_core.exercises import ChoiceStep, Exercise, Feedback, Step
 from attention_core.exercises.checker import read_answer
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys
+from attention_ui.i18n import N_, _, ngettext
 from attention_ui.live import session
 from attention_ui.live.pace import (
     NICK_CHARS,
@@ -37,8 +38,8 @@ from attention_ui.storage.store import StoreDownError
 
 SEAT_COOKIE = "attention_lab_seat"  # a random id: this browser's seat in any practice
 NICK_KEY = "pace_nick"
-KEPT = ("Your answers are kept on this phone and reach your teacher when the class is back. "
-        "Go on working.")  # fmt: skip
+KEPT = N_("Your answers are kept on this phone and reach your teacher when the class is back. "
+          "Go on working.")  # fmt: skip
 
 
 def pace() -> Pace:
@@ -91,16 +92,23 @@ def student_card() -> None:
     with st.container(key="pace_card", border=True):
         seat = mine["seat"]
         if seat is None:
-            st.warning("Live class: reconnecting… " + KEPT, icon=":material/sync_problem:")
+            st.warning(
+                _("Live class: reconnecting…") + " " + _(KEPT), icon=":material/sync_problem:"
+            )
             return
-        who = f"seat {seat['number']}" + (f", “{md_escape(seat['nick'])}”" if seat["nick"] else "")
+        if seat["nick"]:
+            who = _("**Practice at your own pace**: you are seat {number}, “{nick}”.")
+        else:
+            who = _("**Practice at your own pace**: you are seat {number}.")
+        words = [who.format(number=seat["number"], nick=md_escape(seat["nick"]))]
         p = practice()
-        lock = " Your teacher has opened one exercise for now." if p and p.lock else ""
-        st.markdown(f"**Practice at your own pace**: you are {who}.{lock} Your teacher "
-                    "sees your checks; no other student does.")  # fmt: skip
-        if mine["outbox"]:
-            st.warning(f"{len(mine['outbox'])} not sent yet. " + KEPT,
-                       icon=":material/sync_problem:")  # fmt: skip
+        if p and p.lock:
+            words.append(_("Your teacher has opened one exercise for now."))
+        words.append(_("Your teacher sees your checks; no other student does."))
+        st.markdown(" ".join(words))
+        if n := len(mine["outbox"]):
+            waiting = ngettext("{n} not sent yet.", "{n} not sent yet.", n).format(n=n)
+            st.warning(waiting + " " + _(KEPT), icon=":material/sync_problem:")
         if not seat["nick"]:
             _nickname_form()
 
@@ -140,9 +148,12 @@ def _flush(mine: dict) -> None:
 def _nickname_form() -> None:
     with st.form("pace_nick_form", border=False, enter_to_submit=True):
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-        c1.text_input("A nickname for your teacher (optional: only your teacher sees it)",
-                      key=NICK_KEY, max_chars=NICK_CHARS, placeholder="e.g. Ada")  # fmt: skip
-        c2.form_submit_button("Use it", on_click=guard.callback(_set_nickname))
+        c1.text_input(_("A nickname for your teacher (optional: only your teacher sees it)"),
+                      key=NICK_KEY, max_chars=NICK_CHARS,
+                      placeholder=_("e.g. {name}").format(name="Ada"))  # fmt: skip
+        c2.form_submit_button(
+            _("Use it"), key="pace_nick_use", on_click=guard.callback(_set_nickname)
+        )
     if (why := _mine().pop("nick_error", None)) is not None:
         st.error(md_escape(why))
 
@@ -155,7 +166,7 @@ def _set_nickname() -> None:
         mine["nick_error"] = str(exc)
         return
     except StoreDownError:
-        mine["nick_error"] = "The class cannot be reached just now: try again."
+        mine["nick_error"] = _("The class cannot be reached just now: try again.")
         return
     mine["seat"] = {"number": info.number, "nick": info.nick}
 

@@ -29,11 +29,11 @@ from attention_core.exercises.catalogue import exercise_by_id
 from attention_core.exercises.cell import CELL_STAGES, cell_question
 from attention_core.exercises.model import MISTAKE_LABELS, ChoiceStep, Step
 from attention_core.exercises.text import format_value
-from attention_ui.i18n import _
+from attention_ui.i18n import N_, _
 from attention_ui.i18n.texts import tr
 from attention_ui.live.rooms import ROOM_TTL, Rooms
 
-FEEDBACK = {"reveal": "when I reveal", "at_once": "at once"}
+FEEDBACK = {"reveal": N_("when I reveal"), "at_once": N_("at once")}  # msgids: _() where shown
 OTHER = "other"
 EXERCISE = "exercise"  # Question.stage of a step of a lesson's exercise
 Value = float | list[list[float]]  # one number, or an exercise's matrix, row by row

@@ -1,4 +1,4 @@
-"""A session's part in a live class: joining, teaching, following, and what it writes.
+"""A session's part in a live class: its seat, joining, following (teaching: ``teaching``).
 
 A session holds one ``Seat`` (keys.LIVE): a student's (the room's code), or the teacher's
 (the code and its secret, which never goes back into the address). Every run, app.py calls
@@ -9,8 +9,8 @@ A session holds one ``Seat`` (keys.LIVE): a student's (the room's code), or the 
   learns the room's page when that changed;
 - ``stay_or_explore(page)`` once the page is known: a following student who went to
   another page on their own (a link, Back) explores from then on;
-- ``publish(page)`` last: a teacher's session writes what it shows into the room. Any
-  page leads the class; the teacher's console only drives, it is never the room's page.
+- ``teaching.publish_current()`` last: a teacher's session writes what it shows into the
+  room (``live.teaching``, which builds on this module's seat and hub).
 
 Between runs a follower's page polls the room's version (``views.follow_bar``, through the
 process's ``Hub``) and reruns when the teacher changed something. A teacher's other devices
@@ -30,12 +30,12 @@ import streamlit as st
 
 from attention_core import InputError, Scenario
 from attention_ui.frame import keys, state
-from attention_ui.frame.pages import BY_KEY
+from attention_ui.i18n import _
 from attention_ui.live.hub import Hub
 from attention_ui.live.rooms import (
+    CODE_LEN,
     JoinLimiter,
     NoRoomError,
-    NotTeacherError,
     Room,
     Rooms,
     client_address,
@@ -125,15 +125,15 @@ def _new_code(code: str | None) -> bool:
 
 def take_teacher_seat(link: str) -> str | None:
     """``CODE.SECRET`` from a control link: the room's teacher seat, or why not."""
-    code, _, secret = link.partition(".")
+    code, _dot, secret = link.partition(".")
     code = normalise_code(code) or ""
     try:
         if not code or not secret or not hub().rooms.is_teacher(code, secret):
-            return "This control link does not drive any live class (it may be old or wrong)."
+            return _("This control link does not drive any live class (it may be old or wrong).")
     except NoRoomError:
-        return "The live class of this control link has ended."
+        return _("The live class of this control link has ended.")
     except StoreDownError:
-        return "The live class cannot be reached just now: open the control link again soon."
+        return _("The live class cannot be reached just now: open the control link again soon.")
     st.session_state[keys.LIVE] = Seat("teacher", code, secret)
     st.session_state.pop(keys.LIVE_SHOWN, None)  # take the room as it is before writing it
     return None
@@ -171,22 +171,23 @@ def join(text: str) -> bool:
 def _why_not(text: str, tries: dict) -> str | None:
     wait = tries["next"] - time.time()
     if wait > 0:
-        return f"Too many wrong codes: try again in {math.ceil(wait)} s."
+        return _("Too many wrong codes: try again in {seconds} s.").format(seconds=math.ceil(wait))
     code = normalise_code(text)
     limiter, client = JoinLimiter(hub().rooms.store), _client()
     try:
         if not limiter.allowed(client):
-            return "Too many wrong codes from this device: try again in a minute."
+            return _("Too many wrong codes from this device: try again in a minute.")
         if code is not None:
             hub().rooms.get(code)
     except NoRoomError:
-        return _wrong(tries, limiter, client, f"No live class has the code {code}: check it "
-                      "with your teacher (the class may have ended).")  # fmt: skip
+        why = _("No live class has the code {code}: check it with your teacher (the class may "
+                "have ended).").format(code=code)  # fmt: skip
+        return _wrong(tries, limiter, client, why)
     except StoreDownError:
-        return "The live class cannot be reached just now: try again in a moment."
+        return _("The live class cannot be reached just now: try again in a moment.")
     if code is None:
-        return _wrong(tries, limiter, client, "That is not a class code: a code has 5 letters "
-                      "and digits, like K7MQ4.")  # fmt: skip
+        why = _("That is not a class code: a code has {n} letters and digits, like {example}.")
+        return _wrong(tries, limiter, client, why.format(n=CODE_LEN, example="K7MQ4"))
     tries.update(wrong=0, next=0.0)
     st.session_state[keys.LIVE] = Seat("student", code)
     state.set_url_value(keys.JOIN, code)  # a reload, or a phone that slept, rejoins
@@ -310,7 +311,7 @@ def _room(s: Seat) -> Room | None:
     try:
         room = hub().rooms.get(s.code)
     except NoRoomError:
-        leave("The live class has ended.")
+        leave(_("The live class has ended."))
         return None
     except StoreDownError:
         s.down = True
@@ -347,125 +348,3 @@ def following_student() -> bool:
 def back_to_teacher() -> None:
     if (s := seat()) is not None:
         s.following, s.applied = True, 0  # applied 0: take the room afresh
-
-
-# ---- teaching --------------------------------------------------------------------------------
-def start_class(page: str) -> None:
-    """Open a room showing what this session shows; this session becomes its teacher. The
-    projector shows the join screen first: the class joins before the lesson starts."""
-    step = int(st.session_state.get(keys.PRESENT_STEP, 1))
-    room, secret = hub().rooms.open(page, step, state.scenario_url())
-    s = Seat("teacher", room.code, secret, applied=room.version, page=page)
-    st.session_state[keys.LIVE] = s
-    st.session_state[keys.LIVE_SHOWN] = (page, step, room.scenario, {})
-    _drive(s, join=True)
-
-
-def publish(page: str | None) -> None:
-    """A teacher's session writes its page, step, scenario and the page's picks into the room
-    if they changed (``page`` None: the teacher's console, which is never the room's page)."""
-    s = seat()
-    if s is None or not s.teaching:
-        return
-    if page is None:  # the console: only an example it loaded (it is never the room's page)
-        _publish_scenario(s)
-        return
-    step = int(st.session_state.get(keys.PRESENT_STEP, 1))
-    shown = (page, step, state.scenario_url(), page_params(page))
-    if st.session_state.get(keys.LIVE_SHOWN) == shown:
-        return
-    _drive(s, page=page, step=step, scenario=shown[2], params=shown[3])
-    if not s.down:
-        st.session_state[keys.LIVE_SHOWN] = shown
-        s.page = page
-
-
-def _publish_scenario(s: Seat) -> None:
-    shown = st.session_state.get(keys.LIVE_SHOWN)
-    scenario = state.scenario_url()
-    if shown is None or shown[2] == scenario:
-        return
-    _drive(s, scenario=scenario)
-    if not s.down:
-        st.session_state[keys.LIVE_SHOWN] = (shown[0], shown[1], scenario, shown[3])
-
-
-def publish_current() -> None:
-    """``publish`` the page this run shows (app.py's last step, and after a fragment's own
-    rerun: a lab's pick in a fragment reaches the class too)."""
-    page = state.current_page()
-    publish(None if BY_KEY[page].console else page)
-
-
-def publish_early() -> None:
-    """At the start of a run (or a fragment's own rerun): a teacher's step or pick on the page
-    the class already shows reaches the room before this run draws it, so the phones draw
-    with the projector, not after it (the projector's full run took 1.5-2 s of a follow:
-    bench/RESULTS.md). Only on the room's page, where the picks are all in the session's
-    keys already; the run's end publishes again whatever the run itself changed."""
-    page = state.current_page()
-    shown = st.session_state.get(keys.LIVE_SHOWN)
-    if shown is not None and shown[0] == page and not BY_KEY[page].console:
-        publish(page)
-
-
-def drive(**changes: object) -> bool:
-    """The teacher's console (or the projector's join screen) changes the room directly;
-    False when it could not (the store is down, or the class ended)."""
-    s = seat()
-    if s is None or not s.teaching:
-        return False
-    _drive(s, **changes)
-    return not s.down and seat() is s
-
-
-def room() -> Room | None:
-    """The room of this session's seat as the store has it now (None: none, or unreachable)."""
-    s = seat()
-    try:
-        return hub().rooms.get(s.code) if s is not None else None
-    except (NoRoomError, StoreDownError):
-        return None
-
-
-def set_paused(paused: bool) -> None:
-    if (s := seat()) is not None and s.teaching:
-        _drive(s, paused=paused)
-        s.paused = paused if not s.down else s.paused
-
-
-def end_class() -> None:
-    s = seat()
-    if s is None or not s.teaching:
-        return
-    try:
-        hub().rooms.end(s.code, s.secret)
-    except (NoRoomError, NotTeacherError):
-        pass
-    except StoreDownError:
-        s.down = True
-        return
-    st.session_state[keys.LIVE] = None
-    state.flash("The live class has ended.")
-
-
-def _drive(s: Seat, **changes: object) -> None:
-    try:
-        room = hub().rooms.drive(s.code, s.secret, **changes)
-    except StoreDownError:
-        s.down = True
-        return
-    except (NoRoomError, NotTeacherError):
-        st.session_state[keys.LIVE] = None
-        state.flash("The live class has ended.")
-        return
-    s.down, s.applied = False, room.version
-
-
-def followers() -> int | None:
-    """How many students follow the teacher's room now (None: the store cannot say)."""
-    s = seat()
-    try:
-        return hub().rooms.followers(s.code) if s is not None else None
-    except StoreDownError:
-        return None

@@ -14,12 +14,11 @@ import json
 
 import streamlit as st
 
-from attention_ui.draw.text import count
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.address import join_address
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.i18n import N_, _
-from attention_ui.live import ask, dashboard, session
+from attention_ui.i18n import N_, _, ngettext
+from attention_ui.live import ask, dashboard, session, teaching
 from attention_ui.live.qr import qr_img
 from attention_ui.live.rooms import ROOM_TTL
 from attention_ui.live.views import RECONNECTING
@@ -49,7 +48,7 @@ def go_live_button(page: str, label: str = N_("Go live")) -> None:
     if st.session_state.get(keys.LIVE_WAS_STUDENT):
         return
     st.button(_(label), key="live_start", icon=":material/groups:", width="stretch",
-              on_click=guard.callback(session.start_class), args=(page,),
+              on_click=guard.callback(teaching.start_class), args=(page,),
               help=_("Start a live class: students join with a code or a QR code, and their "
                      "phones follow you to any page."))  # fmt: skip
 
@@ -66,12 +65,14 @@ def projector_strip(page: str) -> None:
 
 @st.fragment(run_every=COUNT_EVERY_S)
 def _strip(code: str) -> None:
-    n = session.followers()
+    n = teaching.followers()
     label = f"{code} · {n}" if n is not None else code
-    help_text = (RECONNECTING if n is None else
-                 f"{count(n, 'student')} following. Press to show the join screen.")  # fmt: skip
+    help_text = (_(RECONNECTING) if n is None else
+                 ngettext("{n} student following. Press to show the join screen.",
+                          "{n} students following. Press to show the join screen.",
+                          n).format(n=n))  # fmt: skip
     st.button(label, key="live_strip", icon=":material/groups:", width="stretch",
-              help=help_text, on_click=guard.callback(session.drive),
+              help=help_text, on_click=guard.callback(teaching.drive),
               kwargs={"join": True})  # fmt: skip
 
 
@@ -81,9 +82,10 @@ def teacher_bar() -> None:
     if s is None or not s.teaching:
         return
     with st.container(key="live_teacher_bar", horizontal=True, vertical_alignment="center"):
-        st.markdown(f":red[●] **Live class {s.code}**: the class follows you to this page")
-        st.button("Join screen", key="live_join_show", icon=":material/qr_code_2:",
-                  on_click=guard.callback(session.drive), kwargs={"join": True})  # fmt: skip
+        st.markdown(":red[●] " + _("**Live class {code}**: the class follows you to this page")
+                    .format(code=s.code))  # fmt: skip
+        st.button(_("Join screen"), key="live_join_show", icon=":material/qr_code_2:",
+                  on_click=guard.callback(teaching.drive), kwargs={"join": True})  # fmt: skip
         console_link()
         count_line()
     ask.projector_results()  # a question out: on whatever page the class is
@@ -94,9 +96,9 @@ def console_link() -> None:
     """Open the teacher's console in a new tab (this browser's cookie makes it the teacher's)."""
     if (st.context.url or "").split("?")[0].endswith("/" + CONSOLE.key):
         return
-    st.link_button("Teacher's console", here(CONSOLE.key), icon=":material/tune:",
-                   help="Your controls (pause, ask, reveal, end) in a new tab, off the "
-                   "projector")  # fmt: skip
+    st.link_button(_(CONSOLE.title), here(CONSOLE.key), icon=":material/tune:",
+                   help=_("Your controls (pause, ask, reveal, end) in a new tab, off the "
+                          "projector"))  # fmt: skip
 
 
 def here(path: str) -> str:
@@ -112,12 +114,12 @@ def count_line() -> None:
     s = session.seat()
     if s is None or not s.teaching:
         return
-    n = session.followers()
+    n = teaching.followers()
     if n is None or s.down:
-        st.caption(RECONNECTING)
+        st.caption(_(RECONNECTING))
         return
-    paused = " · paused" if s.paused else ""
-    st.caption(f"{count(n, 'student')} following{paused}")
+    line = ngettext("{n} student following", "{n} students following", n).format(n=n)
+    st.caption(line + (" · " + _("paused") if s.paused else ""))
 
 
 # ---- the join screen ------------------------------------------------------------------------
@@ -134,8 +136,8 @@ def join_screen() -> bool:
     with st.container(key="live_join_screen"):
         join_card(s.code)
         with st.container(horizontal=True, key="live_join_actions"):
-            st.button("Start the lesson", key="live_join_hide", type="primary",
-                      icon=":material/play_arrow:", on_click=guard.callback(session.drive),
+            st.button(_("Start the lesson"), key="live_join_hide", type="primary",
+                      icon=":material/play_arrow:", on_click=guard.callback(teaching.drive),
                       kwargs={"join": False})  # fmt: skip
             console_link()
         count_line()
@@ -150,16 +152,21 @@ def join_card(code: str) -> None:
     """The address, the code in big letters, and the QR code of ``<address>/?join=CODE``."""
     address = join_address(st.context.url)
     url = address.join_url(code)
+    join_at, with_code = html.escape(_("Join at")), html.escape(_("with the code"))
+    spelled = html.escape(_("code {letters}").format(letters=" ".join(code)), quote=True)
+    alt = _("QR code of {address}").format(address=url)
     st.html(
-        f'<div class="al-join"><div class="al-join-words"><p>Join at</p>'
-        f'<p><b class="al-address">{html.escape(address.base)}</b></p><p>with the code</p>'
-        f'<p class="al-code" aria-label="code {" ".join(code)}">{code}</p></div>'
-        f"{qr_img(url, f'QR code of {url}')}</div>"
+        f'<div class="al-join"><div class="al-join-words"><p>{join_at}</p>'
+        f'<p><b class="al-address">{html.escape(address.base)}</b></p><p>{with_code}</p>'
+        f'<p class="al-code" aria-label="{spelled}">{code}</p></div>'
+        f"{qr_img(url, alt)}</div>"
     )
     if not address.reachable:
         st.warning(
-            "This address is this computer's own (loopback): phones cannot reach it. "
-            "Set ATTENTION_LAB_PUBLIC_URL, or start the app with make classroom."
+            _(
+                "This address is this computer's own (loopback): phones cannot reach it. "
+                "Set {setting}, or start the app with {command}."
+            ).format(setting="ATTENTION_LAB_PUBLIC_URL", command="make classroom")
         )
 
 
@@ -198,32 +205,41 @@ def control_link(s: session.Seat) -> None:
     to scan with the teacher's own phone, and a copy button where the browser allows it
     (browsers give the clipboard only to https and localhost pages)."""
     link = f"{join_address(st.context.url).base}/{CONSOLE.key}?teach={s.code}.{s.secret}"
-    shown = st.toggle("Show my control link", key=keys.LIVE_LINK_SHOWN,
-                      help="It drives this class: open it on your own phone to use it as a "
-                      "remote, or after a restart to take the class back.")  # fmt: skip
+    shown = st.toggle(_("Show my control link"), key=keys.LIVE_LINK_SHOWN,
+                      help=_("It drives this class: open it on your own phone to use it as a "
+                             "remote, or after a restart to take the class back."))  # fmt: skip
     if not shown:
-        st.caption("Your control link drives this class from another device (your phone as a "
-                   "remote). It is hidden until you ask: never project it.")  # fmt: skip
+        st.caption(_("Your control link drives this class from another device (your phone as "
+                     "a remote). It is hidden until you ask: never project it."))  # fmt: skip
         return
-    st.warning("Anyone who has this link drives your class: scan it with your own phone, "
-               "and hide it before you project this screen.", icon=":material/key:")  # fmt: skip
+    st.warning(_("Anyone who has this link drives your class: scan it with your own phone, "
+                 "and hide it before you project this screen."), icon=":material/key:")  # fmt: skip
     st.code(link, language=None, wrap_lines=True)
-    st.html(qr_img(link, "QR code of your control link") + COPY_JS.replace(
-        "LINK_JSON", json.dumps(link)), unsafe_allow_javascript=True)  # fmt: skip
+    words = {
+        "COPY_LABEL": _("Copy my control link"),
+        "COPIED": _("Copied"),
+        "COPY_FAILED": _("Copy failed (the clipboard needs https): copy it above"),
+    }
+    copy = COPY_JS
+    for name, text in words.items():  # JSON strings in the script, escaped text in the button
+        copy = copy.replace(f"{name}_JSON", json.dumps(text)).replace(name, html.escape(text))
+    copy = copy.replace("LINK_JSON", json.dumps(link))  # last: nothing replaces in the link
+    st.html(qr_img(link, _("QR code of your control link")) + copy,
+            unsafe_allow_javascript=True)  # fmt: skip
 
 
 COPY_JS = """
 <button type="button" class="al-copy-control" style="padding:0.4rem 0.8rem;min-height:2.5rem;
 border-radius:0.5rem;border:1px solid rgba(49,51,63,0.4);background:transparent;color:inherit;
-cursor:pointer;display:block;margin-top:0.5rem">Copy my control link</button>
+cursor:pointer;display:block;margin-top:0.5rem">COPY_LABEL</button>
 <script>
 (() => {
   for (const b of document.querySelectorAll("button.al-copy-control")) {
     if (b.dataset.ready) continue;
     b.dataset.ready = "1";
     b.addEventListener("click", async () => {
-      try { await navigator.clipboard.writeText(LINK_JSON); b.textContent = "Copied"; }
-      catch (e) { b.textContent = "Copy failed (the clipboard needs https): copy it above"; }
+      try { await navigator.clipboard.writeText(LINK_JSON); b.textContent = COPIED_JSON; }
+      catch (e) { b.textContent = COPY_FAILED_JSON; }
     });
   }
 })();

@@ -14,12 +14,12 @@ import streamlit as st
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, state
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.i18n import _
+from attention_ui.i18n import N_, _
 from attention_ui.live import ask, session
 from attention_ui.live.hub import ASK_AGAIN_S, HEARTBEAT_S, IDLE_AGAIN_S, QUIET_MS, WATCH_S
 from attention_ui.storage.store import StoreDownError
 
-RECONNECTING = "Live class: reconnecting… This page works on its own meanwhile."
+RECONNECTING = N_("Live class: reconnecting… This page works on its own meanwhile.")  # an msgid
 
 
 # ---- a student's (or a second teacher device's) bar ------------------------------------------
@@ -78,14 +78,15 @@ def _page_drawn(s: session.Seat) -> bool:
 def _student_bar(s: session.Seat) -> None:
     with st.container(key="live_bar", horizontal=True, vertical_alignment="center"):
         if s.down:
-            st.warning(RECONNECTING, icon=":material/sync_problem:")
+            st.warning(_(RECONNECTING), icon=":material/sync_problem:")
         elif s.following:
-            st.markdown(f":red[●] **Live class {s.code}**: following the teacher")
-            st.button("Explore on my own", key="live_explore", on_click=guard.callback(
+            st.markdown(":red[●] " + _("**Live class {code}**: following the teacher").format(
+                code=s.code))  # fmt: skip
+            st.button(_("Explore on my own"), key="live_explore", on_click=guard.callback(
                 session.explore), icon=":material/explore:")  # fmt: skip
         else:
-            st.markdown(f"**Live class {s.code}**: exploring on your own")
-            st.button("Back to the teacher", key="live_back", type="primary",
+            st.markdown(_("**Live class {code}**: exploring on your own").format(code=s.code))
+            st.button(_("Back to the teacher"), key="live_back", type="primary",
                       on_click=guard.callback(session.back_to_teacher),
                       icon=":material/keyboard_return:")  # fmt: skip
 
@@ -232,8 +233,8 @@ def pause_screen() -> bool:
         return False
     st.html(PAUSE_CSS)
     with st.container(key="live_pause"):
-        st.markdown("## Eyes on the screen")
-        st.markdown("Your teacher has paused the class. This page comes back by itself.")
+        st.markdown("## " + _("Eyes on the screen"))
+        st.markdown(_("Your teacher has paused the class. This page comes back by itself."))
     return True
 
 
@@ -262,7 +263,9 @@ def join_box() -> None:
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
         c1.text_input(_("Join a live class: the code on your teacher's screen"), key="live_code",
                       max_chars=16, placeholder="K7MQ4")  # fmt: skip
-        c2.form_submit_button(_("Join"), on_click=guard.callback(_join_typed), type="primary")
+        c2.form_submit_button(
+            _("Join"), key="live_join_go", on_click=guard.callback(_join_typed), type="primary"
+        )
     message = session.join_message()
     if message:
         st.error(md_escape(message))

@@ -22,6 +22,7 @@ from attention_ui.live import ask as live_ask
 from attention_ui.live import dashboard as live_pace
 from attention_ui.live import session as live
 from attention_ui.live import teacher as live_teacher
+from attention_ui.live import teaching
 from attention_ui.live.rooms import Room
 from attention_ui.live.views import RECONNECTING
 from attention_ui.practice import present
@@ -37,9 +38,9 @@ def render() -> None:
     if s is None or not s.teaching:
         _not_live()
         return
-    room = live.room()
+    room = teaching.room()
     if room is None:
-        st.warning(RECONNECTING, icon=":material/sync_problem:")
+        st.warning(_(RECONNECTING), icon=":material/sync_problem:")
         return
     try:
         scenario = Scenario.from_url(room.scenario)
@@ -48,8 +49,8 @@ def render() -> None:
     st.html(CSS)
     _header(s, room)
     if (why := live.hub().watch_file_error()) is not None:  # the server's, never a student's
-        st.warning(f"Phones on this server follow only every few seconds: it cannot write "
-                   f"the class's watch file ({md_escape(why)}).",
+        st.warning(_("Phones on this server follow only every few seconds: it cannot write "
+                     "the class's watch file ({error}).").format(error=md_escape(why)),
                    icon=":material/warning:")  # fmt: skip
     live_pace.console_panel(room)  # a class at its own pace: its pacing and dashboard
     lead, ask = st.columns([1, 1], gap="large")
@@ -60,7 +61,7 @@ def render() -> None:
         _pause_and_join(s, room)
     with ask, st.container(key="console_ask"):
         live_ask.console_results()
-        with st.expander("Ask the class", icon=":material/quiz:", expanded=not room.question):
+        with st.expander(_("Ask the class"), icon=":material/quiz:", expanded=not room.question):
             live_ask.teacher_ask(stage, scenario)
     with st.container(key="console_link"):
         live_teacher.control_link(s)
@@ -69,21 +70,23 @@ def render() -> None:
 
 def _not_live() -> None:
     st.markdown(
-        "Lead a live class from here, off the projector. **Go live** opens a class on "
-        "presentation mode's first slide with the current example; open presentation mode "
-        "(or any page) on the projector, and every phone that joins follows you there."
+        _(
+            "Lead a live class from here, off the projector. **Go live** opens a class on "
+            "presentation mode's first slide with the current example; open presentation mode "
+            "(or any page) on the projector, and every phone that joins follows you there."
+        )
     )
     live_teacher.go_live_button("present")
-    st.caption("Already leading a class on another device? Open your control link here.")
+    st.caption(_("Already leading a class on another device? Open your control link here."))
 
 
 def _header(s: live.Seat, room: Room) -> None:
     with st.container(horizontal=True, vertical_alignment="center", key="console_head"):
-        st.markdown(f":red[●] **Live class {s.code}**")
+        st.markdown(":red[●] " + _("**Live class {code}**").format(code=s.code))
         live_teacher.count_line()
-        st.link_button("Open the projector view", _projector_url(room), icon=":material/tv:",
-                       help="The class's page as the class sees it, with the join code, in a "
-                       "new tab: put that window on the projector.")  # fmt: skip
+        st.link_button(_("Open the projector view"), _projector_url(room), icon=":material/tv:",
+                       help=_("The class's page as the class sees it, with the join code, in "
+                              "a new tab: put that window on the projector."))  # fmt: skip
 
 
 def _projector_url(room: Room) -> str:
@@ -95,18 +98,18 @@ def _where(room: Room, scenario: Scenario) -> str:
     Ask suggests)."""
     page = BY_KEY[room.page]
     if room.page != "present":
-        st.markdown(f"The class is on **{md_escape(page.title)}**.")
+        st.markdown(_("The class is on **{page}**.").format(page=md_escape(_(page.title))))
         return room.page if room.page in STAGE_BY_KEY else ""
     plan = present.steps(scenario, scenario.trace())
     n = len(plan)
     k = min(max(room.step, 1), n)
-    st.markdown(f"The class is on **{md_escape(page.title)}**, step {k} of {n}: "
-                f"**{md_escape(plan[k - 1].title)}**")  # fmt: skip
+    st.markdown(_("The class is on **{page}**, step {k} of {n}: **{step}**").format(
+        page=md_escape(_(page.title)), k=k, n=n, step=md_escape(_(plan[k - 1].title))))  # fmt: skip
     with st.container(horizontal=True, key="console_steps"):
-        st.button("Back", key="console_back", icon=":material/arrow_back:", disabled=k == 1,
-                  on_click=guard.callback(live.drive), kwargs={"step": k - 1})  # fmt: skip
-        st.button("Next", key="console_next", type="primary", icon=":material/arrow_forward:",
-                  disabled=k == n, on_click=guard.callback(live.drive),
+        st.button(_("Back"), key="console_back", icon=":material/arrow_back:", disabled=k == 1,
+                  on_click=guard.callback(teaching.drive), kwargs={"step": k - 1})  # fmt: skip
+        st.button(_("Next"), key="console_next", type="primary", icon=":material/arrow_forward:",
+                  disabled=k == n, on_click=guard.callback(teaching.drive),
                   kwargs={"step": k + 1})  # fmt: skip
     return "intro" if plan[k - 1].stage == "intro" else plan[k - 1].stage
 
@@ -115,19 +118,20 @@ def _go_to(room: Room) -> None:
     """Take the class to another page: the projector and every phone go there."""
     options = [p.key for p in ALL_PAGES if not p.console]
     with st.container(horizontal=True, vertical_alignment="bottom", key="console_go"):
-        st.selectbox("Take the class to", options, index=options.index(room.page),
-                     key=GO_TO_KEY, format_func=lambda k: BY_KEY[k].title)  # fmt: skip
-        st.button("Go there", key="console_go_btn", icon=":material/east:",
+        names = {k: _(BY_KEY[k].title) for k in options}  # translated once (ask.teacher_ask)
+        st.selectbox(_("Take the class to"), options, index=options.index(room.page),
+                     key=GO_TO_KEY, format_func=names.__getitem__)  # fmt: skip
+        st.button(_("Go there"), key="console_go_btn", icon=":material/east:",
                   on_click=guard.callback(_go))  # fmt: skip
 
 
 def _go() -> None:
-    live.drive(page=st.session_state[GO_TO_KEY], params={})
+    teaching.drive(page=st.session_state[GO_TO_KEY], params={})
 
 
 def _example() -> None:
-    with st.expander("Change the example", icon=":material/swap_horiz:"):
-        st.caption("At any step: the projector and every phone take it at once.")
+    with st.expander(_("Change the example"), icon=":material/swap_horiz:"):
+        st.caption(_("At any step: the projector and every phone take it at once."))
         preset_picker("console_preset")
         undo_control("console_undo")
 
@@ -135,22 +139,22 @@ def _example() -> None:
 def _pause_and_join(s: live.Seat, room: Room) -> None:
     with st.container(horizontal=True, key="console_controls"):
         if s.paused:
-            st.button("Go on", key="live_resume", type="primary", icon=":material/play_arrow:",
-                      on_click=guard.callback(live.set_paused), args=(False,))  # fmt: skip
+            st.button(_("Go on"), key="live_resume", type="primary", icon=":material/play_arrow:",
+                      on_click=guard.callback(teaching.set_paused), args=(False,))  # fmt: skip
         else:
-            st.button("Pause: eyes on the screen", key="live_pause_btn", icon=":material/pause:",
-                      on_click=guard.callback(live.set_paused), args=(True,))  # fmt: skip
+            st.button(_("Pause: eyes on the screen"), key="live_pause_btn", icon=":material/pause:",
+                      on_click=guard.callback(teaching.set_paused), args=(True,))  # fmt: skip
         shown = room.join
-        st.button("Hide the join screen" if shown else "Show the join screen",
+        st.button(_("Hide the join screen") if shown else _("Show the join screen"),
                   key="console_join", icon=":material/qr_code_2:",
-                  on_click=guard.callback(live.drive), kwargs={"join": not shown})  # fmt: skip
+                  on_click=guard.callback(teaching.drive), kwargs={"join": not shown})  # fmt: skip
 
 
 def _end() -> None:
-    with st.popover("End the class", icon=":material/stop:", key="console_end"):
-        st.markdown("Every phone leaves the class, and its answers are deleted with it.")
-        st.button("End it for everyone", key="live_end", type="primary",
-                  on_click=guard.callback(live.end_class))  # fmt: skip
+    with st.popover(_("End the class"), icon=":material/stop:", key="console_end"):
+        st.markdown(_("Every phone leaves the class, and its answers are deleted with it."))
+        st.button(_("End it for everyone"), key="live_end", type="primary",
+                  on_click=guard.callback(teaching.end_class))  # fmt: skip
 
 
 CSS = """

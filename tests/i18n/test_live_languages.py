@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from tests.i18n.pages import APP
+from tests.i18n.pages import APP, shown_text
 
 PRESENT = BY_KEY["present"].path
 CONSOLE = BY_KEY["console"].path
@@ -63,7 +63,7 @@ def lesson(langs: tuple[str, ...], answers: tuple[str, ...]) -> dict[str, int]:
     for phone, text in zip(phones, answers, strict=True):
         phone.run()
         phone.text_input(key="live_answer").set_value(text)
-        phone.button(key="FormSubmitter:live_answer_form-Send").click().run()
+        phone.button(key="live_answer_send").click().run()
         assert not phone.exception, [e.value for e in phone.exception]
     console.run()
     chart = [c for c in console.get("plotly_chart") if "answered" in c.proto.spec]
@@ -77,3 +77,32 @@ def test_phones_in_three_languages_follow_and_are_tallied_as_in_english() -> Non
     english = lesson(("en", "en", "en"), answers)
     assert mixed == english
     assert mixed["right"] == 2 and mixed["used the unscaled scores in softmax"] == 1
+
+
+# The notices a phone shows when the teacher pauses and ends the class: the room holds a
+# flag (paused) or nothing at all (ended), never a sentence, so each phone says it in its own
+# language, whatever the teacher's is.
+PAUSED = {"en": "Eyes on the screen", "de": "Alle Augen nach vorn", "zh": "请看屏幕"}
+ENDED = {"en": "The live class has ended.", "de": "Die Live-Stunde ist beendet.",
+         "zh": "实时课堂已结束。"}  # fmt: skip
+
+
+def test_pause_and_end_are_said_on_each_phone_in_its_own_language() -> None:
+    teacher = app({"lang": "es"}).switch_page(PRESENT).run()  # a Spanish teacher
+    teacher.button(key="live_start").click().run()
+    seat = teacher.session_state[keys.LIVE]
+    phones = {lang: app({"join": seat.code, "lang": lang}) for lang in ("de", "zh")}
+    console = app({"teach": f"{seat.code}.{seat.secret}", "lang": "es"})
+    console.switch_page(CONSOLE).run()
+    console.button(key="live_pause_btn").click().run()
+    for lang, phone in phones.items():
+        phone.run()  # the poll's rerun
+        shown = shown_text(phone)
+        assert PAUSED[lang] in shown, (lang, shown)
+        assert all(PAUSED[other] not in shown for other in PAUSED if other != lang)
+    console.button(key="live_end").click().run()
+    for lang, phone in phones.items():
+        phone.run()
+        toasts = [t.value for t in phone.toast]
+        assert toasts == [ENDED[lang]], (lang, toasts)
+        assert phone.session_state[keys.LIVE] is None and phone.query_params["lang"] == lang

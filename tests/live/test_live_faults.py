@@ -132,7 +132,7 @@ def outage(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.M
 
 def send(phone: AppTest, text: str) -> None:
     phone.text_input(key="live_answer").set_value(text)
-    phone.button(key="FormSubmitter:live_answer_form-Send").click().run()
+    phone.button(key="live_answer_send").click().run()
     assert not phone.exception, [e.value for e in phone.exception]
 
 
@@ -248,7 +248,7 @@ def test_a_flood_of_wrong_codes_is_slowed_and_others_still_join(tmp_path, monkey
     t0, refused, tries = time.monotonic(), 0, 300
     for i in range(tries):
         flood.text_input(key="live_code").set_value(f"ZZZ{i % 10}{i % 7}")
-        flood.button(key="FormSubmitter:live_join-Join").click().run()
+        flood.button(key="live_join_go").click().run()
         refused += any("Too many wrong codes" in e.value for e in flood.error)
     # However slow this machine is, only the schedule's tries got through: 6 to 12 of 300.
     assert refused >= tries - _tries_let_through(time.monotonic() - t0)

@@ -164,7 +164,7 @@ def test_a_student_sees_the_answer_they_sent() -> None:
     c.button(key="live_ask").click().run()
     student.run()
     student.text_input(key="live_answer").set_value("0.5")
-    student.button(key="FormSubmitter:live_answer_form-Send").click().run()
+    student.button(key="live_answer_send").click().run()
     assert any(m.value == "Your answer: **0\\.5**" for m in ok(student).markdown)
 
 

@@ -210,7 +210,7 @@ def ask(t: AppTest, feedback: str = "reveal") -> None:
 def answer(student: AppTest, text: str) -> None:
     student.run()  # the poll's rerun brings the question
     student.text_input(key="live_answer").set_value(text)
-    student.button(key="FormSubmitter:live_answer_form-Send").click().run()
+    student.button(key="live_answer_send").click().run()
     assert not student.exception, [e.value for e in student.exception]
 
 
@@ -310,7 +310,7 @@ def test_a_multiple_choice_exercise_is_asked_with_its_options() -> None:
     for phone, option in ((right, 1), (wrong, 0)):
         phone.run()
         phone.radio(key="live_choice").set_value(option)
-        phone.button(key="FormSubmitter:live_answer_form-Send").click().run()
+        phone.button(key="live_answer_send").click().run()
         assert not phone.exception
     assert right.success[0].value.startswith("Right")  # (Markdown-escaped)
     assert wrong.error[0].value.startswith("Not this one")

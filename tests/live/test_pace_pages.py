@@ -71,9 +71,9 @@ def test_phones_practise_and_the_dashboard_counts_them(store: str) -> None:
         assert phone.session_state[keys.CURRENT_PAGE] == "exercises"
         assert [tab.label for tab in phone.tabs] == ["2 · “it was hungry”"]  # only the open one
     ada.text_input(key="pace_nick").set_value("Ada")
-    ok(ada.button(key="FormSubmitter:pace_nick_form-Use it").click().run())
+    ok(ada.button(key="pace_nick_use").click().run())
     plain.text_input(key="pace_nick").set_value(" ADA ")  # the same name, folded
-    ok(plain.button(key="FormSubmitter:pace_nick_form-Use it").click().run())
+    ok(plain.button(key="pace_nick_use").click().run())
     assert any("already called 'ADA'" in e.value for e in plain.error)
     check(ada, "hungry", "scaled", UNSCALED["scaled"])
     check(ada, "hungry", "scaled", RIGHT["scaled"])
@@ -95,7 +95,7 @@ def test_a_nickname_is_plain_text_on_the_console(store: str) -> None:
     t, code = console_practice(["hungry"])
     phone = ok(app({"join": code}).run())
     phone.text_input(key="pace_nick").set_value("**x** <b>y</b>")
-    ok(phone.button(key="FormSubmitter:pace_nick_form-Use it").click().run())
+    ok(phone.button(key="pace_nick_use").click().run())
     ok(t.run())
     source = "\n".join(m.value for m in t.markdown)
     assert r"| \*\*x\*\* \<b\>y\</b\> |" in source  # every mark escaped: shown as typed
@@ -147,7 +147,7 @@ def test_the_projector_shows_the_counts_and_no_name(store: str) -> None:
     ok(projector.run())
     phone = ok(app({"join": code}).run())
     phone.text_input(key="pace_nick").set_value("Ada")
-    ok(phone.button(key="FormSubmitter:pace_nick_form-Use it").click().run())
+    ok(phone.button(key="pace_nick_use").click().run())
     check(phone, "hungry", "scaled", UNSCALED["scaled"])
     assert "The class at its own pace" not in markdown(ok(projector.run()))  # not asked for
     ok(t.toggle(key="pace_project").set_value(True).run())
