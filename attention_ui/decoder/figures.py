@@ -29,14 +29,9 @@ GRID_ROW_PX, PHONE_GRID_ROW_PX = 24, 18  # one layer's row of a 30 x 9 grid
 PHONE_WIDTH = 350
 # One colour per pattern (Okabe-Ito, colour-blind safe); grey for no single clear pattern.
 PATTERN_COLOURS = ("#DDDDDD", "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9")
-SHORT = {  # a pattern's short name on a phone (English; shown translated)
-    "first-token sink": N_("sink"),
-    "previous token": N_("prev"),
-    "current token": N_("self"),
-    "same word": N_("word"),
-    "broad": N_("broad"),
-    "": "",
-}
+SHORT = {"first-token sink": N_("sink"), "previous token": N_("prev"),
+         "current token": N_("self"), "same word": N_("word"), "broad": N_("broad"),
+         "": ""}  # a pattern's short name on a phone (English; shown translated)  # fmt: skip
 
 
 def layer_names(first: int, n: int) -> list[str]:
@@ -70,16 +65,9 @@ def next_tokens_bar(
     """The likeliest next tokens as horizontal bars, likeliest on top, each probability
     printed. tokens: the tokens' text with spaces made visible (learner-visible text)."""
     labels = [f"{k + 1}. {t}" for k, t in enumerate(fig.safe_labels(tokens))]
-    bar = go.Bar(
-        x=list(probs),
-        y=labels,
-        orientation="h",
-        marker_color=fig.OKABE_ITO[0],
-        text=[f"{p:.3f}" for p in probs],
-        textposition="outside",
-        cliponaxis=False,
-        hovertemplate="%{y}: %{x:.4f}<extra></extra>",
-    )
+    bar = go.Bar(x=list(probs), y=labels, orientation="h", marker_color=fig.OKABE_ITO[0],
+                 text=[f"{p:.3f}" for p in probs], textposition="outside", cliponaxis=False,
+                 hovertemplate="%{y}: %{x:.4f}<extra></extra>")  # fmt: skip
     layout = {
         "title": _title(title),
         "font": fig.FONT,
@@ -260,20 +248,9 @@ def head_grid(
                   "thickness": 8 if phone else 14},
         hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
     )  # fmt: skip
-    outline = (
-        []
-        if pick is None
-        else [
-            {
-                "type": "rect",
-                "x0": pick[1] - 0.5,
-                "x1": pick[1] + 0.5,
-                "y0": pick[0] - 0.5,
-                "y1": pick[0] + 0.5,
-                "line": {"color": "#D55E00", "width": 3},
-            }
-        ]
-    )
+    outline = [] if pick is None else [{
+        "type": "rect", "x0": pick[1] - 0.5, "x1": pick[1] + 0.5, "y0": pick[0] - 0.5,
+        "y1": pick[0] + 0.5, "line": {"color": "#D55E00", "width": 3}}]  # fmt: skip
     layout = {
         "title": _title(title),
         "font": {"size": 12} if phone else fig.FONT,
