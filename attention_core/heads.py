@@ -8,6 +8,7 @@ so pages never compute. Shapes follow the paper: X (n, d_model); W_q, W_k, W_v
 from __future__ import annotations
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.multihead import MultiHeadTrace, head_slice, multi_head_attention
 from attention_core.scenario import Scenario
 from attention_core.types import FloatArray
@@ -21,9 +22,11 @@ def multi_head_trace(s: Scenario) -> MultiHeadTrace:
     apply to every head.
     """
     if s.mode != "embeddings":
-        raise InputError("multi-head attention needs embeddings mode (X, W_q, W_k, W_v)", "mode")
+        raise InputError(
+            N_("multi-head attention needs embeddings mode (X, W_q, W_k, W_v)"), "mode"
+        )
     if s.W_o is None:
-        raise InputError("multi-head attention needs W_o to map the heads back", where="W_o")
+        raise InputError(N_("multi-head attention needs W_o to map the heads back"), "W_o")
     m = s.matrices()
     return multi_head_attention(
         m["X"], m["W_q"], m["W_k"], m["W_v"], s.W_o, s.n_heads, mask=s.mask(), scaled=s.scaled
@@ -36,11 +39,12 @@ def head_projections(s: Scenario, trace: MultiHeadTrace, h: int) -> dict[str, Fl
     return {"Q": m["W_q"][:, cols], "K": m["W_k"][:, cols], "V": m["W_v"][:, cols]}
 
 
-def head_scenario(s: Scenario, trace: MultiHeadTrace, h: int) -> Scenario:
+def head_scenario(s: Scenario, trace: MultiHeadTrace, h: int, name: str | None = None) -> Scenario:
     """Head ``h`` (0-based) alone: its Q, K, V (n, d_head) as a direct-mode scenario.
 
     Its mask and scaling are the scenario's, so the walkthrough shows this head's numbers:
-    scaled by 1/√d_head, its own d_k.
+    scaled by 1/√d_head, its own d_k. ``name``: the new scenario's name (the app gives it in
+    the learner's language); by default "<name>: head h of n", in English.
     """
     head = trace.heads[h]
     title = s.name or "your scenario"
@@ -54,5 +58,5 @@ def head_scenario(s: Scenario, trace: MultiHeadTrace, h: int) -> Scenario:
         n_valid=s.n_valid,
         custom_mask=s.custom_mask,
         scaled=s.scaled,
-        name=f"{title}: head {h + 1} of {trace.n_heads}",
+        name=name if name is not None else f"{title}: head {h + 1} of {trace.n_heads}",
     )

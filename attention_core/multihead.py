@@ -21,6 +21,7 @@ import numpy as np
 
 from attention_core.attention import AttentionTrace, as_matrix, attention
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.types import BoolArray, FloatArray
 
 
@@ -57,7 +58,9 @@ def head_slice(h: int, d_head: int) -> slice:
 def head_divisors(width: int) -> list[int]:
     """The head counts that split ``width`` columns into equal slices: 6 -> [1, 2, 3, 6]."""
     if width < 1:
-        raise InputError(f"a width of {width} cannot be split into heads", where="n_heads")
+        raise InputError(
+            N_("a width of {width} cannot be split into heads"), "n_heads", width=str(width)
+        )
     return [n for n in range(1, width + 1) if width % n == 0]
 
 
@@ -122,34 +125,49 @@ def combine_heads(
     W_o = as_matrix(W_o, "W_o")
     if W_o.shape[0] != concat.shape[1]:
         raise InputError(
-            f"W_o has {W_o.shape[0]} rows but the heads' concatenation has "
-            f"{concat.shape[1]} columns: W_o needs one row per concatenated column "
-            "(n_heads·d_head)",
+            N_(
+                "W_o has {rows} rows but the heads' concatenation has {cols} columns: W_o "
+                "needs one row per concatenated column (n_heads·d_head)"
+            ),
             where="W_o",
+            rows=str(W_o.shape[0]),
+            cols=str(concat.shape[1]),
         )
     if d_model is not None and W_o.shape[1] != d_model:
         raise InputError(
-            f"W_o has {W_o.shape[1]} columns but X has {d_model}: W_o maps the heads back "
-            f"to the model width d_model = {d_model}",
+            N_(
+                "W_o has {cols} columns but X has {d_model}: W_o maps the heads back to the "
+                "model width d_model = {d_model}"
+            ),
             where="W_o",
+            cols=str(W_o.shape[1]),
+            d_model=str(d_model),
         )
     return concat, concat @ W_o  # (n_q, n_heads·d_head) @ (n_heads·d_head, d_model)
 
 
 def _check_n_heads(n_heads: object) -> int:
     if isinstance(n_heads, bool) or not isinstance(n_heads, int | np.integer):
-        raise InputError(f"the number of heads must be a whole number, not {n_heads!r}", "n_heads")
+        raise InputError(
+            N_("the number of heads must be a whole number, not {n}"), "n_heads", n=repr(n_heads)
+        )
     if n_heads < 1:
-        raise InputError(f"the number of heads must be at least 1, got {n_heads}", "n_heads")
+        raise InputError(
+            N_("the number of heads must be at least 1, got {n}"), "n_heads", n=str(n_heads)
+        )
     return int(n_heads)
 
 
 def _check_same_width(X_kv: FloatArray, X: FloatArray) -> FloatArray:
     if X_kv.shape[1] != X.shape[1]:
         raise InputError(
-            f"X_kv has {X_kv.shape[1]} columns but X has {X.shape[1]}: queries, keys and "
-            "values are projected by the same W matrices, so both need width d_model",
+            N_(
+                "X_kv has {kv} columns but X has {x}: queries, keys and values are projected "
+                "by the same W matrices, so both need width d_model"
+            ),
             where="X_kv",
+            kv=str(X_kv.shape[1]),
+            x=str(X.shape[1]),
         )
     return X_kv
 
@@ -157,9 +175,14 @@ def _check_same_width(X_kv: FloatArray, X: FloatArray) -> FloatArray:
 def _check_projection(W: FloatArray, name: str, d_model: int) -> FloatArray:
     if W.shape[0] != d_model:
         raise InputError(
-            f"{name} has {W.shape[0]} rows but X has {d_model} columns: {name} needs one "
-            f"row per embedding dimension (d_model = {d_model})",
+            N_(
+                "{name} has {rows} rows but X has {d_model} columns: {name} needs one row per "
+                "embedding dimension (d_model = {d_model})"
+            ),
             where=name,
+            name=name,
+            rows=str(W.shape[0]),
+            d_model=str(d_model),
         )
     return W
 
@@ -170,14 +193,24 @@ def _check_head_width(W_q: FloatArray, W_k: FloatArray, W_v: FloatArray, n_heads
     for name, W in (("W_k", W_k), ("W_v", W_v)):
         if W.shape[1] != width:
             raise InputError(
-                f"{name} has {W.shape[1]} columns but W_q has {width}: every projection "
-                "holds n_heads slices of the same width d_head",
+                N_(
+                    "{name} has {cols} columns but W_q has {width}: every projection holds "
+                    "n_heads slices of the same width d_head"
+                ),
                 where=name,
+                name=name,
+                cols=str(W.shape[1]),
+                width=str(width),
             )
     if width % n_heads:
         raise InputError(
-            f"W_q has {width} columns, which do not split into {n_heads} heads of equal "
-            f"width: choose a number of heads among {head_divisors(width)}",
+            N_(
+                "W_q has {width} columns, which do not split into {n} heads of equal width: "
+                "choose a number of heads among {choices}"
+            ),
             where="W_q",
+            width=str(width),
+            n=str(n_heads),
+            choices=str(head_divisors(width)),
         )
     return width // n_heads

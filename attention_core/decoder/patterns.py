@@ -21,14 +21,15 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from attention_core.i18n import N_
 from attention_core.trained import patterns as measures
 
-DECODER_PATTERN_NAMES = {
-    "sink": "first-token sink",
-    "previous": "previous token",
-    "self": "current token",
-    "same_word": "same word",
-    "broad": "broad",
+DECODER_PATTERN_NAMES = {  # how a page names each (English; the app shows them translated)
+    "sink": N_("first-token sink"),
+    "previous": N_("previous token"),
+    "self": N_("current token"),
+    "same_word": N_("same word"),
+    "broad": N_("broad"),
 }
 FOCUSED = ("sink", "previous", "self", "same_word")
 

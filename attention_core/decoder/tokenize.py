@@ -21,6 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.trained.tokenize import TextCut, checked_text
 
 MAX_PROMPT_TOKENS = 64  # the walkthrough's limit too: any head opens there
@@ -35,14 +36,11 @@ class PromptCut(TextCut):
     ``n_kept + 1``); ``dropped_preview``: the start of what was left out.
     """
 
-    @property
-    def message(self) -> str:
-        return (
-            f"This prompt makes {self.n_tokens} tokens, but the lab reads at most "
-            f"{self.n_kept}: it was cut at character {self.cut_char + 1}, before "
-            f"\u201c{self.dropped_preview}\u201d ({self.n_dropped} tokens "
-            "left out). The next token is predicted for the part that was read."
-        )
+    TEMPLATE = N_(
+        "This prompt makes {n_tokens} tokens, but the lab reads at most {n_kept}: it was cut "
+        "at character {char}, before \u201c{preview}\u201d ({n_dropped} tokens left out). "
+        "The next token is predicted for the part that was read."
+    )
 
 
 @dataclass(frozen=True)
@@ -88,10 +86,13 @@ def short_label(token: str) -> str:
 def check_prompt(text: object) -> str:
     return checked_text(
         text,
-        empty="type a prompt for the model to continue",
-        noun="prompt",
+        empty=N_("type a prompt for the model to continue"),
+        too_long=N_(
+            "this prompt has {n} characters; at most {max} are read (the lab itself reads "
+            "only the first {tokens} tokens)"
+        ),
         max_chars=MAX_PROMPT_CHARS,
-        reads=f"the lab itself reads only the first {MAX_PROMPT_TOKENS} tokens",
+        tokens=str(MAX_PROMPT_TOKENS),
     )
 
 
@@ -108,9 +109,12 @@ def tokenize_prompt(
     if all(special):
         names = ", ".join(dict.fromkeys(pieces))
         raise InputError(
-            f"this prompt holds only special tokens ({names}), which mark a chat's turns; "
-            "type some text for the model to continue",
+            N_(
+                "this prompt holds only special tokens ({names}), which mark a chat's turns; "
+                "type some text for the model to continue"
+            ),
             where="text",
+            names=names,
         )
     cut = None
     if len(ids) > max_tokens:

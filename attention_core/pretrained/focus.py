@@ -21,6 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.pretrained.model import Run
 
 
@@ -39,7 +40,10 @@ class TokenFocus:
 def _check_query(run: Run, query: int) -> None:
     if not 0 <= query < run.n_valid:
         raise InputError(
-            f"token {query + 1} is not one of the {run.n_valid} tokens of this run", "token"
+            N_("token {i} is not one of the {n} tokens of this run"),
+            "token",
+            i=str(query + 1),
+            n=str(run.n_valid),
         )
 
 
@@ -54,7 +58,7 @@ def top_targets(run: Run, query: int, skip_special: bool = False) -> TokenFocus:
     if skip_special:
         keep = ~np.array(run.special[: run.n_valid])
         if not keep.any():
-            raise InputError("this sentence has no word tokens", where="token")
+            raise InputError(N_("this sentence has no word tokens"), where="token")
         rows = np.where(keep, rows, -1.0)  # never the argmax
     target = rows.argmax(axis=-1)  # (n_layers, n_heads)
     weight = np.take_along_axis(run.weights[:, :, query], target[..., None], axis=-1)[..., 0]
@@ -116,9 +120,12 @@ def compare_runs(
         query_b = dict(pairs).get(query_a)
         if query_b is None:
             raise InputError(
-                f"'{run_a.tokens[query_a]}' has no counterpart in the second sentence; "
-                "pick a token both sentences share",
+                N_(
+                    "'{token}' has no counterpart in the second sentence; pick a token both "
+                    "sentences share"
+                ),
                 where="token",
+                token=run_a.tokens[query_a],
             )
     _check_query(run_b, query_b)
     A = run_a.weights[:, :, query_a, : run_a.n_valid]  # (n_layers, n_heads, n_a)

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from attention_core.attention import AttentionTrace
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.parsing import label_tokens
 from attention_core.pretrained import bert
 from attention_core.pretrained.files import MINILM, check_files, model_dir, unreadable
@@ -118,7 +119,7 @@ class Run:
         for i in range(start, self.n_valid):
             if self.tokens[i].lower() == want:
                 return i
-        raise InputError(f"the token '{token}' is not in this sentence", where="token")
+        raise InputError(N_("the token '{token}' is not in this sentence"), "token", token=token)
 
     # ---- per-head summaries ----------------------------------------------------------
     def pattern(self, layer: int, head: int) -> HeadPattern:

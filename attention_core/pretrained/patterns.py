@@ -22,14 +22,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.trained import patterns as measures
 
-PATTERN_NAMES = {
-    "previous": "previous token",
-    "next": "next token",
-    "sink": "[CLS]/[SEP] sink",
-    "same_word": "same word",
-    "broad": "broad",
+PATTERN_NAMES = {  # how a page names each (English; the app shows them translated)
+    "previous": N_("previous token"),
+    "next": N_("next token"),
+    "sink": N_("[CLS]/[SEP] sink"),
+    "same_word": N_("same word"),
+    "broad": N_("broad"),
 }
 FOCUSED = ("previous", "next", "sink", "same_word")
 

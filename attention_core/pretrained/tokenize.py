@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.trained.tokenize import TextCut, checked_text
 
 MAX_MODEL_TOKENS = 128  # the length the model was tuned at (tokenizer.json truncates here)
@@ -35,14 +36,11 @@ class Truncation(TextCut):
     ``dropped_preview``: the start of what was left out.
     """
 
-    @property
-    def message(self) -> str:
-        return (
-            f"This text makes {self.n_tokens} tokens, but the model reads at most "
-            f"{self.n_kept}: it was cut at character {self.cut_char + 1}, before "
-            f"\u201c{self.dropped_preview}\u201d, and the last {self.n_dropped} tokens were "
-            "left out."
-        )
+    TEMPLATE = N_(
+        "This text makes {n_tokens} tokens, but the model reads at most {n_kept}: it was cut "
+        "at character {char}, before \u201c{preview}\u201d, and the last {n_dropped} tokens "
+        "were left out."
+    )
 
 
 @dataclass(frozen=True)
@@ -99,10 +97,13 @@ class Tokenized:
 def check_text(text: object) -> str:
     return checked_text(
         text,
-        empty="type a sentence for the model to read",
-        noun="text",
+        empty=N_("type a sentence for the model to read"),
+        too_long=N_(
+            "this text has {n} characters; at most {max} are read (the model itself reads "
+            "only the first {tokens} tokens)"
+        ),
         max_chars=MAX_TEXT_CHARS,
-        reads=f"the model itself reads only the first {MAX_MODEL_TOKENS} tokens",
+        tokens=str(MAX_MODEL_TOKENS),
     )
 
 
@@ -114,7 +115,7 @@ def tokenize(tokenizer: Any, text: str, max_tokens: int = MAX_MODEL_TOKENS) -> T
     special = [bool(s) for s in enc.special_tokens_mask]
     if not any(not s for s in special):
         raise InputError(
-            "this text has nothing the model can read (only spaces or control characters)",
+            N_("this text has nothing the model can read (only spaces or control characters)"),
             where="text",
         )
     truncated = None

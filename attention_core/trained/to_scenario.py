@@ -20,8 +20,7 @@ def walkthrough_scenario(
     title: str,
     text: str,
     *,
-    noun: str,
-    advice: str = "",
+    too_many: str,
     mask_kind: str = "none",
     n_valid: int | None = None,
 ) -> Scenario:
@@ -29,13 +28,11 @@ def walkthrough_scenario(
 
     tokens (n,): the run's tokens as labels, each cut to MAX_TOKEN_CHARS here; the name is
     ``title``: ``text`` cut to MAX_NAME_TEXT. A run of more than MAX_TOKENS (64) tokens
-    does not fit the walkthrough: an InputError names the run's ``noun`` ("prompt") and
-    ends with the ``advice``, if any.
+    does not fit the walkthrough: an InputError says so with the template ``too_many``
+    (marked ``N_``; its ``{n}`` tokens, at most ``{max}``).
     """
     if len(tokens) > MAX_TOKENS:
-        limit = f"the walkthrough shows at most {MAX_TOKENS}"
-        message = f"this {noun} has {len(tokens)} tokens; {limit}"
-        raise InputError(f"{message}. {advice}" if advice else message, where="tokens")
+        raise InputError(too_many, where="tokens", n=str(len(tokens)), max=str(MAX_TOKENS))
     scenario = Scenario(
         tokens=tuple(shorten(t, MAX_TOKEN_CHARS) for t in tokens),
         mode="direct",

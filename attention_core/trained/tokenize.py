@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from attention_core.errors import InputError
+from attention_core.i18n import Text, english
 from attention_core.trained.files import ModelFolder, missing_package
 
 PREVIEW_CHARS = 40
@@ -23,7 +24,8 @@ class TextCut:
     """The text made ``n_tokens`` tokens, more than the ``n_kept`` the model read.
 
     ``cut_char``: index in the text of the first character left out; ``dropped_preview``:
-    the start of what was left out. Each model words its own ``message``.
+    the start of what was left out. Each model words its own ``TEMPLATE`` (marked with
+    ``N_``); ``text`` is it with the cut's values, ``message`` its English.
     """
 
     n_tokens: int
@@ -31,9 +33,23 @@ class TextCut:
     cut_char: int
     dropped_preview: str
 
+    TEMPLATE: ClassVar[str] = ""  # each model's cut words its own
+
     @property
     def n_dropped(self) -> int:
         return self.n_tokens - self.n_kept
+
+    @property
+    def text(self) -> Text:
+        """The learner's message: the model's template with its values (a character counted
+        from 1, as people do), shown in the learner's language by the app."""
+        return Text(self.TEMPLATE, n_tokens=str(self.n_tokens), n_kept=str(self.n_kept),
+                    char=str(self.cut_char + 1), preview=self.dropped_preview,
+                    n_dropped=str(self.n_dropped))  # fmt: skip
+
+    @property
+    def message(self) -> str:
+        return english(self.text)
 
     @classmethod
     def at(cls, text: str, n_tokens: int, n_kept: int, cut_char: int) -> Self:
@@ -55,17 +71,15 @@ def read_tokenizer(model: ModelFolder, folder: Path, name: str = "tokenizer.json
         raise model.unreadable(folder, name, exc) from None
 
 
-def checked_text(text: object, *, empty: str, noun: str, max_chars: int, reads: str) -> str:
+def checked_text(text: object, *, empty: str, too_long: str, max_chars: int, **params: str) -> str:
     """``text`` when it is a str with something besides spaces and at most ``max_chars``
-    characters; else InputError: ``empty`` for a blank one, and for a long one a message
-    naming the ``noun`` ("prompt") and what the model ``reads`` of it."""
+    characters; else InputError: ``empty`` for a blank one, and for a long one the template
+    ``too_long`` with its ``{n}`` characters, the ``{max}`` read and ``params`` (both
+    templates marked ``N_``)."""
     if not isinstance(text, str) or not text.strip():
         raise InputError(empty, where="text")
     if len(text) > max_chars:
-        raise InputError(
-            f"this {noun} has {len(text):,} characters; at most {max_chars:,} are read ({reads})",
-            where="text",
-        )
+        raise InputError(too_long, where="text", n=f"{len(text):,}", max=f"{max_chars:,}", **params)
     return text
 
 

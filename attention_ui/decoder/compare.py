@@ -17,13 +17,15 @@ from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import keys, models
+from attention_ui.i18n import _
+from attention_ui.i18n.texts import tr
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
 
 def side_by_side(run: DecoderRun) -> None:
     box = st.expander(
-        "The same sentence in an encoder and in this decoder",
+        _("The same sentence in an encoder and in this decoder"),
         key=keys.DEC_SIDE_BY_SIDE,
         on_change="rerun",
     )
@@ -34,33 +36,43 @@ def side_by_side(run: DecoderRun) -> None:
             encoder = models.encoder()
             enc_run = models.encode(encoder, run.text)
         except ModelMissing as exc:
-            st.info(f"The encoder (MiniLM) is not on this machine: run `{exc.command}`.")
+            st.info(
+                _("The encoder (MiniLM) is not on this machine: run `{command}`.").format(
+                    command=exc.command
+                )
+            )
             return
         except InputError as exc:
-            st.info(md_escape(exc.message))
+            st.info(md_escape(tr(exc)))
             return
         enc_weights, enc_labels = data.encoder_rows(enc_run)
         left, right = st.columns(2)
         with left:
-            title = "Encoder (MiniLM)"
+            title = _("Encoder (MiniLM)")
             plot(
                 lazy(df.mean_attention, data.mean_head(enc_weights), enc_labels, title, False),
                 key="dec_vs_encoder",
             )
         with right:
-            title = "Decoder (SmolLM2)"
+            title = _("Decoder (SmolLM2)")
             plot(
                 lazy(df.mean_attention, data.mean_head(run.weights), run.labels, title, True),
                 key="dec_vs_decoder",
             )
         n_enc = enc_weights.shape[0] * enc_weights.shape[1]
         st.markdown(
-            f"Each map is a model's average head: all its heads' weights ({n_enc} in "
-            f"MiniLM, {run.n_layers * run.n_heads} in SmolLM2) averaged. "
-            f"In the encoder a token sends **{data.later_share(enc_weights):.0%}** of its "
-            "attention to the words after it (bidirectional: it reads the whole sentence "
-            f"at once); in the decoder **{data.later_share(run.weights):.0%}** (causal: it "
-            "has not seen them yet). The two read the sentence in different tokens "
-            "(WordPiece, lower case, against byte-level BPE): MiniLM's [CLS] and [SEP] are "
-            "left out here and its rows renormalised over the typed words."
+            _(
+                "Each map is a model's average head: all its heads' weights ({n_enc} in "
+                "MiniLM, {n_dec} in SmolLM2) averaged. In the encoder a token sends "
+                "**{enc_share}** of its attention to the words after it (bidirectional: it "
+                "reads the whole sentence at once); in the decoder **{dec_share}** (causal: it "
+                "has not seen them yet). The two read the sentence in different tokens "
+                "(WordPiece, lower case, against byte-level BPE): MiniLM's [CLS] and [SEP] are "
+                "left out here and its rows renormalised over the typed words."
+            ).format(
+                n_enc=n_enc,
+                n_dec=run.n_layers * run.n_heads,
+                enc_share=f"{data.later_share(enc_weights):.0%}",
+                dec_share=f"{data.later_share(run.weights):.0%}",
+            )
         )

@@ -14,16 +14,17 @@ import pandas as pd
 from attention_core.decoder import DECODER_PATTERN_NAMES, DecoderRun, score_by_distance
 from attention_core.pretrained import Run, ranked_heads
 from attention_ui.draw.text import md_escape
+from attention_ui.i18n import N_, _
 
 DEFAULT_QUERY = "it"  # the Winograd sentence's pronoun
 DEFAULT_TARGETS = ("trophy", "suitcase")
 PATTERN_CODES = {None: 0, **{k: i + 1 for i, k in enumerate(DECODER_PATTERN_NAMES)}}
-SHORT_NAMES = {
-    "sink": "sink",
-    "previous": "prev",
-    "self": "self",
-    "same_word": "word",
-    "broad": "broad",
+SHORT_NAMES = {  # English; a figure shows them translated
+    "sink": N_("sink"),
+    "previous": N_("prev"),
+    "self": N_("self"),
+    "same_word": N_("word"),
+    "broad": N_("broad"),
 }
 WORD_GAP = "\u2003"  # an em space between words; pieces of one word are joined by "·"
 
@@ -48,7 +49,7 @@ def tokens_markdown(run: DecoderRun) -> str:
 def next_token_table(run: DecoderRun) -> pd.DataFrame:
     """The likeliest next tokens: rank, the token as text (spaces shown), probability."""
     rows = [
-        {"rank": k + 1, "token": visible(t.text), "probability": t.p}
+        {_("rank"): k + 1, _("token"): visible(t.text), _("probability"): t.p}
         for k, t in enumerate(run.next_tokens)
     ]
     return pd.DataFrame(rows)
@@ -90,10 +91,11 @@ def pattern_grid(run: DecoderRun) -> tuple[np.ndarray, list[list[str]]]:
 
 
 def pattern_counts(run: DecoderRun) -> dict[str, int]:
-    """How many heads carry each label (and "" for none), in DECODER_PATTERN_NAMES' order."""
+    """How many heads carry each label, in DECODER_PATTERN_NAMES' order, then "no single clear
+    pattern" (the names English, as the core's: the page shows them translated)."""
     flat = [p.label for layer in run.patterns() for p in layer]
     counts = {DECODER_PATTERN_NAMES[k]: flat.count(k) for k in DECODER_PATTERN_NAMES}
-    return counts | {"no single clear pattern": flat.count(None)}
+    return counts | {N_("no single clear pattern"): flat.count(None)}
 
 
 def sink_share(run: DecoderRun, at_least: float = 0.5) -> float:
@@ -118,19 +120,21 @@ def strongest_keys(run: DecoderRun, query: int) -> tuple[np.ndarray, np.ndarray]
 
 
 def focus_table(run: DecoderRun, query: int, key: int, top: int = 8) -> pd.DataFrame:
-    """The ``top`` heads by the weight from the query to ``key``, with their patterns."""
+    """The ``top`` heads by the weight from the query to ``key``, with their patterns
+    (headers and patterns in the session's language)."""
     weight = on_key(run, query, key)
     target, target_w = strongest_keys(run, query)
     labels = run.labels
+    on = _("weight on “{k}”").format(k=labels[key])
     rows = [
         {
-            "layer": layer + 1,
-            "head": head + 1,
-            "K/V head": run.config.kv_head(head) + 1,
-            f"weight on “{labels[key]}”": w,
-            "strongest key": labels[target[layer, head]],
-            "its weight": float(target_w[layer, head]),
-            "pattern": run.pattern(layer, head).name,
+            _("layer"): layer + 1,
+            _("head"): head + 1,
+            _("K/V head"): run.config.kv_head(head) + 1,
+            on: w,
+            _("strongest key"): labels[target[layer, head]],
+            _("its weight"): float(target_w[layer, head]),
+            _("pattern"): _(run.pattern(layer, head).name),
         }
         for layer, head, w in ranked_heads(weight)[:top]
     ]

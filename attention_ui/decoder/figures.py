@@ -17,22 +17,21 @@ import plotly.graph_objects as go
 from attention_core.decoder import DECODER_PATTERN_NAMES
 from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
+from attention_ui.draw.phone import wrapped_title
+from attention_ui.i18n import N_, _
 
 LABEL_FONT = {"size": 10, "color": "#333333"}
-GALLERY_ROW_PX, PHONE_ROW_PX = 100, 60  # one layer's row of small maps
+# One layer's row of small maps, its name's two lines under it included (a phone: one line).
+GALLERY_ROW_PX, PHONE_ROW_PX = 110, 60
+ONE_LINE = 12  # characters of a pattern's name that fit under a desktop map on one line
 PHONE_MAP_PX = 40  # each map's width on a phone (the page scrolls sideways)
 GRID_ROW_PX, PHONE_GRID_ROW_PX = 24, 18  # one layer's row of a 30 x 9 grid
 PHONE_WIDTH = 350
 # One colour per pattern (Okabe-Ito, colour-blind safe); grey for no single clear pattern.
 PATTERN_COLOURS = ("#DDDDDD", "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9")
-SHORT = {
-    "first-token sink": "sink",
-    "previous token": "prev",
-    "current token": "self",
-    "same word": "word",
-    "broad": "broad",
-    "": "",
-}
+SHORT = {"first-token sink": N_("sink"), "previous token": N_("prev"),
+         "current token": N_("self"), "same word": N_("word"), "broad": N_("broad"),
+         "": ""}  # a pattern's short name on a phone (English; shown translated)  # fmt: skip
 
 
 def layer_names(first: int, n: int) -> list[str]:
@@ -43,37 +42,45 @@ def head_names(n: int) -> list[str]:
     return [f"H{i + 1}" for i in range(n)]
 
 
+def two_lines(name: str) -> str:
+    """A pattern's name under a small map: on two lines, split at the space that makes the
+    longer line shortest, when it is longer than ONE_LINE ("Senke erstes Token" ran into
+    its neighbour's name in German, "first-token sink" nearly did in English)."""
+    words = name.split(" ")
+    if len(name) <= ONE_LINE or len(words) < 2:
+        return name
+    cuts = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    first, rest = min(cuts, key=lambda c: max(len(c[0]), len(c[1])))
+    return f"{first}<br>{rest}"
+
+
 def _title(text: str) -> dict:
     return {"text": fig.safe(text), "x": 0.0}
 
 
 # ---- what comes next ----
-def next_tokens_bar(tokens: Sequence[str], probs: Sequence[float], title: str) -> go.Figure:
+def next_tokens_bar(
+    tokens: Sequence[str], probs: Sequence[float], title: str, phone: bool = False
+) -> go.Figure:
     """The likeliest next tokens as horizontal bars, likeliest on top, each probability
     printed. tokens: the tokens' text with spaces made visible (learner-visible text)."""
     labels = [f"{k + 1}. {t}" for k, t in enumerate(fig.safe_labels(tokens))]
-    bar = go.Bar(
-        x=list(probs),
-        y=labels,
-        orientation="h",
-        marker_color=fig.OKABE_ITO[0],
-        text=[f"{p:.3f}" for p in probs],
-        textposition="outside",
-        cliponaxis=False,
-        hovertemplate="%{y}: %{x:.4f}<extra></extra>",
-    )
+    bar = go.Bar(x=list(probs), y=labels, orientation="h", marker_color=fig.OKABE_ITO[0],
+                 text=[f"{p:.3f}" for p in probs], textposition="outside", cliponaxis=False,
+                 hovertemplate="%{y}: %{x:.4f}<extra></extra>")  # fmt: skip
     layout = {
         "title": _title(title),
         "font": fig.FONT,
         "height": 120 + 30 * len(labels),
         "xaxis": {
-            "title": {"text": "probability", "standoff": 8},
+            "title": {"text": _("probability"), "standoff": 8},
             "range": [0, min(1.0, 1.2 * max(probs))],
         },
         "yaxis": {"type": "category", "autorange": "reversed", "automargin": True},
         "margin": {"l": 10, "r": 40, "t": 50, "b": 60},
     }
-    return go.Figure(data=[bar], layout=layout)
+    figure = go.Figure(data=[bar], layout=layout)
+    return wrapped_title(figure) if phone else figure
 
 
 # ---- every head ----
@@ -81,11 +88,12 @@ def pattern_map(
     codes: np.ndarray, names: Sequence[Sequence[str]], title: str, phone: bool = False
 ) -> go.Figure:
     """Every head's computed pattern: a cell per head, one colour per pattern, its short name
-    written in the cell. codes (n_layers, n_heads): data.PATTERN_CODES."""
+    written in the cell (in the session's language). codes (n_layers, n_heads):
+    data.PATTERN_CODES; names: the core's English pattern names."""
     n_layers, n_heads = codes.shape
     k = len(PATTERN_COLOURS)
     scale = [[pos, c] for i, c in enumerate(PATTERN_COLOURS) for pos in (i / k, (i + 1) / k)]
-    text = [[SHORT.get(x, x) for x in row] for row in names]
+    text = [[_(SHORT.get(x, x)) for x in row] for row in names]
     heat = go.Heatmap(
         z=codes,
         x=head_names(n_heads),
@@ -99,10 +107,10 @@ def pattern_map(
         showscale=False,
         xgap=1,
         ygap=1,
-        hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
+        hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
     )
     legend = "  ".join(
-        f"<span style='color:{c}'>■</span> {n}"
+        f"<span style='color:{c}'>■</span> {_(n)}"
         for c, n in zip(PATTERN_COLOURS[1:], DECODER_PATTERN_NAMES.values(), strict=True)
     )
     layout = {
@@ -143,8 +151,8 @@ def gallery(
     """Some layers' heads as small weight maps in one heatmap trace (far cheaper in the
     browser than a subplot each), a row per layer, a column per head, the pattern name
     under each map. weights (layers, n_heads, n, n) on 0..1; first_layer: 0-based."""
-    n_layers, n_heads, n, _ = weights.shape
-    gap = math.ceil(0.25 * n) + 1  # rows of space under each map for its name
+    n_layers, n_heads, n = weights.shape[:3]
+    gap = math.ceil((0.25 if phone else 0.3) * n) + 1  # rows of space under each map for its name
     step_x, step_y = n + 1, n + gap
     z = np.full((n_layers * step_y, n_heads * step_x - 1), np.nan, dtype=np.float32)
     for layer in range(n_layers):
@@ -158,10 +166,11 @@ def gallery(
         zmin=0.0,
         zmax=1.0,
         showscale=False,
-        hovertemplate="weight %{z:.3f}<extra></extra>",
+        hovertemplate=_("weight") + " %{z:.3f}<extra></extra>",
         hoverongaps=False,
     )
-    short = (lambda x: SHORT.get(x, x)) if phone else (lambda x: x)
+    # names: English pattern names, short ones on a phone (data.head_names); shown translated
+    short = (lambda x: _(SHORT.get(x, x))) if phone else (lambda x: two_lines(_(x)))
     labels = [
         {
             "x": h * step_x + (n - 1) / 2,
@@ -206,7 +215,7 @@ def gallery(
 def head_grid(
     values: FloatArray,
     title: str,
-    colorbar_title: str = "weight",
+    colorbar_title: str | None = None,
     pick: tuple[int, int] | None = None,
     text: Sequence[Sequence[str]] | None = None,
     phone: bool = False,
@@ -235,23 +244,13 @@ def head_grid(
         zmax=1.0,
         xgap=1,
         ygap=1,
-        colorbar={"title": {"text": colorbar_title}, "thickness": 8 if phone else 14},
-        hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
-    )
-    outline = (
-        []
-        if pick is None
-        else [
-            {
-                "type": "rect",
-                "x0": pick[1] - 0.5,
-                "x1": pick[1] + 0.5,
-                "y0": pick[0] - 0.5,
-                "y1": pick[0] + 0.5,
-                "line": {"color": "#D55E00", "width": 3},
-            }
-        ]
-    )
+        colorbar={"title": {"text": colorbar_title or _("weight")},
+                  "thickness": 8 if phone else 14},
+        hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
+    )  # fmt: skip
+    outline = [] if pick is None else [{
+        "type": "rect", "x0": pick[1] - 0.5, "x1": pick[1] + 0.5, "y0": pick[0] - 0.5,
+        "y1": pick[0] + 0.5, "line": {"color": "#D55E00", "width": 3}}]  # fmt: skip
     layout = {
         "title": _title(title),
         "font": {"size": 12} if phone else fig.FONT,
@@ -262,12 +261,18 @@ def head_grid(
         "yaxis": {"type": "category", "autorange": "reversed", "automargin": True},
         "shapes": outline,
     }
-    return go.Figure(data=[heat], layout=layout)
+    figure = go.Figure(data=[heat], layout=layout)
+    return wrapped_title(figure) if phone else figure
 
 
 # ---- one head: RoPE and grouped queries ----
 def rope_distance(
-    distances: np.ndarray, scores: np.ndarray, plain: float, actual: tuple[int, float], title: str
+    distances: np.ndarray,
+    scores: np.ndarray,
+    plain: float,
+    actual: tuple[int, float],
+    title: str,
+    phone: bool = False,
 ) -> go.Figure:
     """The scaled score of one query-key pair as the distance between them changes (RoPE),
     against the same pair without RoPE (flat), the head's real distance marked."""
@@ -275,22 +280,22 @@ def rope_distance(
         x=distances,
         y=scores,
         mode="lines",
-        name="with RoPE",
+        name=_("with RoPE"),
         line={"color": fig.OKABE_ITO[0], "width": 2},
-        hovertemplate="distance %{x}: %{y:.3f}<extra></extra>",
+        hovertemplate=_("distance") + " %{x}: %{y:.3f}<extra></extra>",
     )
     flat = go.Scatter(
         x=[distances[0], distances[-1]],
         y=[plain, plain],
         mode="lines",
-        name="without RoPE",
+        name=_("without RoPE"),
         line={"color": fig.OKABE_ITO[1], "dash": "dash"},
     )
     here = go.Scatter(
         x=[actual[0]],
         y=[actual[1]],
         mode="markers+text",
-        name="in this prompt",
+        name=_("in this prompt"),
         marker={"color": fig.OKABE_ITO[3], "size": 12, "symbol": "diamond"},
         text=[f"{actual[1]:.2f}"],
         textposition="top center",
@@ -300,12 +305,13 @@ def rope_distance(
         "title": _title(title),
         "font": fig.FONT,
         "height": 380,
-        "xaxis": {"title": {"text": "distance: query position − key position"}},
-        "yaxis": {"title": {"text": "scaled score q·k / 8"}, "automargin": True},
+        "xaxis": {"title": {"text": _("distance: query position − key position")}},
+        "yaxis": {"title": {"text": _("scaled score") + " q·k / 8"}, "automargin": True},
         "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         "margin": {"l": 10, "r": 10, "t": 80, "b": 60},
     }
-    return go.Figure(data=[curve, flat, here], layout=layout)
+    figure = go.Figure(data=[curve, flat, here], layout=layout)
+    return wrapped_title(figure) if phone else figure
 
 
 def gqa_diagram(n_heads: int, n_kv_heads: int, pick: int, title: str) -> go.Figure:
@@ -343,7 +349,7 @@ def gqa_diagram(n_heads: int, n_kv_heads: int, pick: int, title: str) -> go.Figu
         text=[f"Q{h + 1}" for h in range(n_heads)],
         textposition="top center",
         cliponaxis=False,
-        hovertemplate="query head %{text}<extra></extra>",
+        hovertemplate=_("query head") + " %{text}<extra></extra>",
     )
     kv_colours = [fig.OKABE_ITO[0] if g == mine else "#BBBBBB" for g in range(n_kv_heads)]
     kvs = go.Scatter(
@@ -355,7 +361,7 @@ def gqa_diagram(n_heads: int, n_kv_heads: int, pick: int, title: str) -> go.Figu
         text=[f"K/V {g + 1}" for g in range(n_kv_heads)],
         textposition="bottom center",
         cliponaxis=False,
-        hovertemplate="key/value head %{text}<extra></extra>",
+        hovertemplate=_("key/value head") + " %{text}<extra></extra>",
     )
     hidden = {"visible": False, "fixedrange": True}
     layout = {
@@ -390,8 +396,8 @@ def compact_map(
         ygap=1,
         showscale=showscale,
         hoverongaps=False,
-        colorbar={"title": {"text": "weight"}, "thickness": 12},
-        hovertemplate="query %{y} → key %{x}: %{z:.3f}<extra></extra>",
+        colorbar={"title": {"text": _("weight")}, "thickness": 12},
+        hovertemplate=_("query") + " %{y} → " + _("key") + " %{x}: %{z:.3f}<extra></extra>",
     )
     top = fig.TITLE_ROOM + 16 + 8 * max(len(t) for t in labels)  # room for the upright keys
     layout = {
@@ -404,7 +410,7 @@ def compact_map(
             "type": "category",
             "autorange": "reversed",
             "automargin": True,
-            "title": {"text": "query"},
+            "title": {"text": _("query")},
         },
         "margin": {"l": 10, "r": 10, "t": top, "b": 10},
     }
@@ -420,7 +426,7 @@ def group_weights(
         compact_map(
             W,
             labels,
-            f"Head {h + 1}" + (" (this one)" if h == pick else ""),
+            (_("Head {h} (this one)") if h == pick else _("Head {h}")).format(h=h + 1),
             causal=True,
             showscale=False,
         )

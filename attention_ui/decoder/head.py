@@ -18,7 +18,8 @@ from attention_core.decoder import DecoderRun, decoder_head_scenario
 from attention_ui.decoder import data
 from attention_ui.decoder import figures as df
 from attention_ui.draw import figures as fig
-from attention_ui.frame import guard, keys, state
+from attention_ui.frame import guard, keys, look, state
+from attention_ui.i18n import N_, _
 from attention_ui.stages.data import Labels
 from attention_ui.views import stage_views as views
 from attention_ui.views import trained_head
@@ -43,7 +44,7 @@ class Ctx:
 
 
 def one_head(run: DecoderRun) -> None:
-    st.header("One head, every stage")  # outside the fragment: a pick does not resend it
+    st.header(_("One head, every stage"))  # outside the fragment: a pick does not resend it
     _one_head(run)
 
 
@@ -53,8 +54,8 @@ def _one_head(run: DecoderRun) -> None:
                                          keys.DEC_LAYER, keys.DEC_HEAD)  # fmt: skip
     ctx = Ctx(run, layer, head)
     pattern = run.pattern(layer, head)
-    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores,
-                                 f" (reads key/value head {ctx.kv + 1})")  # fmt: skip
+    reads = " " + _("(reads key/value head {kv})").format(kv=ctx.kv + 1)
+    trained_head.pattern_caption(layer, head, pattern.name, pattern.scores, pattern.NAMES, reads)
     trained_head.stage_tabs(STAGES, keys.DEC_STAGE, Labels.plain(run.labels),
                             run.head(layer, head), ctx, lambda: picked_token(run),
                             "dec")  # fmt: skip
@@ -62,36 +63,45 @@ def _one_head(run: DecoderRun) -> None:
 
 
 def _qkv(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
-    source = "the token embeddings" if ctx.layer == 0 else f"layer {ctx.layer}'s output"
+    source = (
+        _("the token embeddings")
+        if ctx.layer == 0
+        else _("layer {layer}'s output").format(layer=ctx.layer)
+    )
     views.projections(
         labels,
         t,
         "dec_proj",
-        note=(
-            f"Q, K and V come from the hidden state entering layer {ctx.layer + 1} ({source}, "
-            "576 numbers per token, RMS-normalised) through the layer's W_Q, W_K and W_V (no "
-            f"bias). Q is this head's own 64 columns; K and V are those of key/value head "
-            f"{ctx.kv + 1}, which three query heads share. All three are shown after RoPE "
-            "(see the next tab), as the head received them."
-        ),
+        note=_(
+            "Q, K and V come from the hidden state entering layer {layer} ({source}, 576 "
+            "numbers per token, RMS-normalised) through the layer's W_Q, W_K and W_V (no "
+            "bias). Q is this head's own 64 columns; K and V are those of key/value head {kv}, "
+            "which three query heads share. All three are shown after RoPE (see the next tab), "
+            "as the head received them."
+        ).format(layer=ctx.layer + 1, source=source, kv=ctx.kv + 1),
     )
 
 
 def _rope(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     la = ctx.run.layers[ctx.layer]
     st.markdown(
-        "Before a query meets a key, both are **turned by their position**. The 64 numbers "
-        "are 32 pairs (dimension i with i + 32), and pair i of the token at position m is "
-        "turned by the angle m · w_i, with w_i = 100000^(−i/32): pair 1 by a radian per "
-        "token, pair 32 by almost nothing. The first token (position 0) is not turned, and "
-        "in a short prompt only the first pairs turn far enough to see (dimensions 1–10 and "
-        "33–42 below)."
+        _(
+            "Before a query meets a key, both are **turned by their position**. The 64 numbers "
+            "are 32 pairs (dimension i with i + 32), and pair i of the token at position m is "
+            "turned by the angle m · w_i, with w_i = 100000^(−i/32): pair 1 by a radian per "
+            "token, pair 32 by almost nothing. The first token (position 0) is not turned, and "
+            "in a short prompt only the first pairs turn far enough to see (dimensions 1–10 "
+            "and 33–42 below)."
+        )
     )
-    pairs = (
-        ("Q", la.Q_pre[:, ctx.head], t.Q, "this head's"),
-        ("K", la.K_pre[:, ctx.kv], t.K, f"key/value head {ctx.kv + 1}'s"),
-    )
-    for name, before, after, whose in pairs:
+    titles = {  # (name, before?) -> its chart's title
+        ("Q", True): _("Q before RoPE (this head's)"),
+        ("Q", False): _("Q after RoPE (this head's)"),
+        ("K", True): _("K before RoPE (key/value head {kv}'s)").format(kv=ctx.kv + 1),
+        ("K", False): _("K after RoPE (key/value head {kv}'s)").format(kv=ctx.kv + 1),
+    }
+    pairs = (("Q", la.Q_pre[:, ctx.head], t.Q), ("K", la.K_pre[:, ctx.kv], t.K))
+    for name, before, after in pairs:
         left, right = st.columns(2)
         for col, M, when in ((left, before, "before"), (right, after, "after")):
             with col:
@@ -101,9 +111,9 @@ def _rope(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
                         M,
                         labels.queries,
                         [str(i + 1) for i in range(64)],
-                        f"{name} {when} RoPE ({whose})",
-                        row_title="token",
-                        col_title="dimension",
+                        titles[name, when == "before"],
+                        row_title=_("token"),
+                        col_title=_("dimension"),
                         zrange=_range(before, after),
                     ),
                     key=f"dec_rope_{name}_{when}",
@@ -127,22 +137,25 @@ def _score_by_distance(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
         st.session_state[keys.DEC_ROPE_KEY] = options[default]
     key = options.index(
         st.selectbox(
-            f"Key for “{labels.queries[query]}” (the token picked above)",
+            _("Key for “{q}” (the token picked above)").format(q=labels.queries[query]),
             options,
             key=keys.DEC_ROPE_KEY,
         )
     )
     distances, scores, plain, actual = data.rope_curve(ctx.run, ctx.layer, ctx.head, query, key)
-    title = f"Score of “{labels.queries[query]}” against “{labels.keys[key]}” at every distance"
-    plot(
-        lazy(df.rope_distance, distances, scores, plain, (query - key, actual), title),
-        key="dec_rope_curve",
+    title = _("Score of “{q}” against “{k}” at every distance").format(
+        q=labels.queries[query], k=labels.keys[key]
     )
+    at = (query - key, actual)
+    plot(lazy(df.rope_distance, distances, scores, plain, at, title, look.phone()),
+         key="dec_rope_curve")  # fmt: skip
     st.caption(
-        f"The same two vectors, as if the key stood d tokens before the query. Without RoPE "
-        f"the score would be {plain:.2f} at any distance; with it, it is {actual:.2f} at "
-        f"their real distance of {query - key} (the diamond), the number in this head's "
-        "score grid. Only the distance matters, not where the pair sits in the prompt."
+        _(
+            "The same two vectors, as if the key stood d tokens before the query. Without RoPE "
+            "the score would be {plain} at any distance; with it, it is {actual} at their real "
+            "distance of {d} (the diamond), the number in this head's score grid. Only the "
+            "distance matters, not where the pair sits in the prompt."
+        ).format(plain=f"{plain:.2f}", actual=f"{actual:.2f}", d=query - key)
     )
 
 
@@ -154,13 +167,17 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
             ctx.run.n_heads,
             ctx.run.config.n_kv_heads,
             ctx.head,
-            "9 query heads, 3 key/value heads",
+            _("{q} query heads, {kv} key/value heads").format(
+                q=ctx.run.n_heads, kv=ctx.run.config.n_kv_heads
+            ),
         ),
         key="dec_gqa",
     )
     st.markdown(
-        f"Query heads {group[0] + 1}–{group[-1] + 1} all read key/value head {ctx.kv + 1}: "
-        "one K and one V, drawn once below, serve three heads."
+        _(
+            "Query heads {first}–{last} all read key/value head {kv}: one K and one V, drawn "
+            "once below, serve three heads."
+        ).format(first=group[0] + 1, last=group[-1] + 1, kv=ctx.kv + 1)
     )
     left, right = st.columns(2)
     cols = [str(i + 1) for i in range(64)]
@@ -171,9 +188,9 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
                 t.K,
                 labels.keys,
                 cols,
-                f"K of key/value head {ctx.kv + 1}",
-                row_title="token",
-                col_title="dimension",
+                _("K of key/value head {kv}").format(kv=ctx.kv + 1),
+                row_title=_("token"),
+                col_title=_("dimension"),
             ),
             key="dec_gqa_k",
         )
@@ -184,9 +201,9 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
                 t.V,
                 labels.keys,
                 cols,
-                f"V of key/value head {ctx.kv + 1}",
-                row_title="token",
-                col_title="dimension",
+                _("V of key/value head {kv}").format(kv=ctx.kv + 1),
+                row_title=_("token"),
+                col_title=_("dimension"),
             ),
             key="dec_gqa_v",
         )
@@ -195,31 +212,37 @@ def _gqa(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     for col, figure, h in zip(st.columns(len(group)), figures, group, strict=True):
         with col:
             plot(figure, key=f"dec_gqa_w{h - group[0]}")
-    st.caption("Same keys, three different queries: three different maps of weights.")
+    st.caption(_("Same keys, three different queries: three different maps of weights."))
 
 
 def _mask(labels: Labels, t: AttentionTrace, ctx: Ctx) -> None:
     st.markdown(
-        "This is the **causal mask** in a real model: token i may attend to tokens 1 … i "
-        "only. Every score above the diagonal becomes −∞, so its weight after the softmax "
-        "is exactly 0."
+        _(
+            "This is the **causal mask** in a real model: token i may attend to tokens 1 … i "
+            "only. Every score above the diagonal becomes −∞, so its weight after the softmax "
+            "is exactly 0."
+        )
     )
     views.mask(labels, t, "dec_mask")
     above = t.weights[np.triu(np.ones(t.weights.shape, dtype=bool), 1)]
     largest = float(above.max()) if above.size else 0.0
-    st.caption(f"The largest weight above the diagonal in this head: {largest} (exactly 0).")
+    st.caption(
+        _("The largest weight above the diagonal in this head: {largest} (exactly 0).").format(
+            largest=largest
+        )
+    )
 
 
 SHARED = trained_head.walkthrough_stages("dec")
-STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {
+STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {  # shown translated
     "Q, K, V": _qkv,
     "RoPE": _rope,
-    "Shared K and V": _gqa,
-    "Scores": SHARED["Scores"],
-    "Scaling": SHARED["Scaling"],
-    "Mask": _mask,
-    "Softmax": SHARED["Softmax"],
-    "Output": SHARED["Output"],
+    N_("Shared K and V"): _gqa,
+    N_("Scores"): SHARED["Scores"],
+    N_("Scaling"): SHARED["Scaling"],
+    N_("Mask"): _mask,
+    N_("Softmax"): SHARED["Softmax"],
+    N_("Output"): SHARED["Output"],
 }
 
 
@@ -236,11 +259,14 @@ def open_in_walkthrough(run: DecoderRun, layer: int, head: int) -> None:
 
     def load(scenario: Scenario) -> None:
         state.set_scenario(scenario)
-        st.toast(f"Loaded layer {layer + 1}, head {head + 1} of the decoder")
+        st.toast(_("Loaded layer {layer}, head {head} of the decoder").format(
+            layer=layer + 1, head=head + 1))  # fmt: skip
 
+    title = _("SmolLM2 layer {layer}, head {head} (K/V head {kv})").format(
+        layer=layer + 1, head=head + 1, kv=run.config.kv_head(head) + 1)  # fmt: skip
     trained_head.open_in_walkthrough(
         layer, head, "dec_open",
-        "Makes this head's Q, K and V (d_k = 64, after RoPE) the app's scenario, with the "
-        "causal mask: every walkthrough page and the share link then show its real numbers.",
-        lambda: decoder_head_scenario(run, layer, head), load,
+        _("Makes this head's Q, K and V (d_k = 64, after RoPE) the app's scenario, with the "
+          "causal mask: every walkthrough page and the share link then show its real numbers."),
+        lambda: decoder_head_scenario(run, layer, head, title), load,
     )  # fmt: skip

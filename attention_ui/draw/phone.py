@@ -12,6 +12,7 @@ from attention_ui.draw.figures import (
     BAR_PX,
     COLORBAR,
     FONT,
+    TITLE,
     TITLE_FONT,
     grid_width,
     is_square_grid,
@@ -129,3 +130,26 @@ def _shorter(text: str, z: float | None) -> str:
     if z is None or not np.isfinite(z) or len(decimals) <= 2:
         return text
     return minus(f"{z:.2f}") if abs(z) < 1e4 else text  # no 3.08e−03: it would not fit
+
+
+def wrapped_title(figure: go.Figure) -> go.Figure:
+    """A figure laid out for a phone by its own lab (it carries its width, so ``for_phone``
+    leaves it as it is) whose title would run past its right edge: the title in lines
+    (``wrap_title``) at the figure's top, and the room above the plot grown by a line for
+    each line added, the height too (in place; returns it). At the top, not centred in the
+    margin: a legend above the plot (the RoPE curve's, the two sentences' bars) stays below
+    the title's last line. German and French titles of the model labs ran 10 to 140 px
+    past a 390 px screen, two English ones too."""
+    title = figure.layout.title.text or ""
+    font = figure.layout.title.font.size or (figure.layout.font.size or FONT["size"]) * TITLE_FONT
+    # the px drawn, less the margins and the title's pad: not PHONE_TITLE, which allows for
+    # text_px's overcount of Latin letters; a Chinese title is counted at its width
+    # ("第 4 层第 2 个头：“it”在每个句子中看向哪里" was cut at the edge with PHONE_TITLE)
+    width = min(figure.layout.width or PHONE_SCREEN, PHONE_SCREEN) - 16
+    wrapped, lines = wrap_title(title, width, font)
+    if lines > 1 and wrapped != title:
+        extra = int((lines - 1) * font * 1.3)
+        top = figure.layout.margin.t if figure.layout.margin.t is not None else 100
+        figure.update_layout(title=TITLE | {"text": wrapped}, margin={"t": top + extra},
+                             height=(figure.layout.height or 450) + extra)  # fmt: skip
+    return figure

@@ -9,6 +9,7 @@ import streamlit as st
 
 from attention_core import shapes
 from attention_ui.frame import edits, guard, keys, state
+from attention_ui.i18n import _
 
 MAX_HEADS = 8  # the lab draws one heatmap per head: more than 8 stop being readable
 
@@ -23,12 +24,12 @@ def head_count_control() -> None:
     if st.session_state.get(key) not in choices:
         st.session_state[key] = draft.n_heads
     st.segmented_control(
-        f"Number of heads (they split d_k = {shapes.dims(draft)['d_k']})",
+        _("Number of heads (they split d_k = {d_k})").format(d_k=shapes.dims(draft)["d_k"]),
         choices,
         key=key,
         required=True,
         on_change=_on_heads,
-        help="Only counts that divide the width evenly: every head gets d_head = d_k / heads.",
+        help=_("Only counts that divide the width evenly: every head gets d_head = d_k / heads."),
     )
 
 
@@ -50,6 +51,8 @@ def _on_heads_fix() -> None:
     seed = int(st.session_state.get(keys.FILL_SEED, 0))
     state.replace_scenario(shapes.ready_for_heads(state.get_scenario(), seed))
     st.toast(
-        "Ready for heads: the other pages use the same scenario. Undo in the sidebar brings "
-        "back the one it replaced."
+        _(
+            "Ready for heads: the other pages use the same scenario. Undo in the sidebar brings "
+            "back the one it replaced."
+        )
     )

@@ -17,6 +17,7 @@ from attention_ui.draw import figures as fig
 from attention_ui.draw.describe import Alternative
 from attention_ui.draw.phone import PHONE_FONT
 from attention_ui.draw.text import shape, vector_columns
+from attention_ui.i18n import _
 from attention_ui.multi_head import grid
 
 # Light tints of the Okabe-Ito colours: the weights printed on them stay readable.
@@ -75,14 +76,17 @@ def split_figure(
     Ws: dict[str, FloatArray],
     n_heads: int,
     phone: bool = False,
-    title: str = "The split: W_Q, W_K, W_V",
+    title: str | None = None,
 ) -> go.Figure:
     """W_Q, W_K and W_V (d_model, n_heads·d_head) as one figure, each column coloured by the
     head using it.
 
     The cells print the weights; the columns are labelled head·dimension (h2·1 is head 2's
     first column), so the figure reads without a legend, also on its own on a phone.
+    ``title``: "The split: W_Q, W_K, W_V" unless given (in the session's language).
     """
+    title = _("The split: W_Q, W_K, W_V") if title is None else title
+    where = _("row") + " %{y}, " + _("column") + " %{x}: %{text}<extra></extra>"
     panels = []
     for name, W in Ws.items():
         width = W.shape[1]
@@ -94,8 +98,7 @@ def split_figure(
             z=heads, text=plain_texts(W), rows=vector_columns(W.shape[0], "e"),
             cols=head_columns(n_heads, width // n_heads), title=f"W_{name} ({shape(W)})",
             scale={"colorscale": scale, "zmin": -0.5, "zmax": n_heads - 0.5},
-            hover=f"W_{name}: row %{{y}}, column %{{x}}: %{{text}}<extra></extra>",
-            row_title="embedding dim",
+            hover=f"W_{name}: {where}", row_title=_("embedding dim"),
         ))  # fmt: skip
     layout = _layout(panels, phone, 34, share_rows=True)
     return _figure(panels, title, layout)
@@ -119,14 +122,14 @@ def heads_figure(
         z = np.where(mask, w, np.nan) if mask is not None else np.asarray(w, dtype=float)
         panels.append(grid.Panel(
             z=z, text=fig.cell_texts(w, 2, mask, fixed=True), rows=rows, cols=cols,
-            title=f"Head {h + 1}", customdata=fig.exact_texts(w, mask),
+            title=_("Head {h}").format(h=h + 1), customdata=fig.exact_texts(w, mask),
             scale={"colorscale": fig.SEQUENTIAL, "zmin": 0.0, "zmax": 1.0},
-            hover=f"Head {h + 1} (d_head = {d_head}): query %{{y}} → key %{{x}}<br>"
-            "%{customdata}<extra></extra>",
-            row_title="query", col_title="key",
+            hover=_("Head {h}").format(h=h + 1) + f" (d_head = {d_head}): " + _("query")
+            + " %{y} → " + _("key") + " %{x}<br>%{customdata}<extra></extra>",
+            row_title=_("query"), col_title=_("key"),
         ))  # fmt: skip
     layout = _layout(panels, phone, 40, share_rows=True)
-    return _figure(panels, "Every head's weights", layout)
+    return _figure(panels, _("Every head's weights"), layout)
 
 
 def _matrix(
@@ -134,15 +137,17 @@ def _matrix(
     rows: Sequence[str],
     cols: Sequence[str],
     title: str,
-    row_title: str = "token",
+    row_title: str | None = None,
     borders: Sequence[float] = (),
 ) -> grid.Panel:
-    """One factor of an equation row, on its own diverging scale centred on 0."""
+    """One factor of an equation row, on its own diverging scale centred on 0 (its rows:
+    "token" unless ``row_title`` says otherwise)."""
     z = np.asarray(M, dtype=float)
+    row_title = _("token") if row_title is None else row_title
     return grid.Panel(
         z=z, text=plain_texts(M), rows=fig.safe_labels(rows), cols=list(cols),
         title=f"{title} ({shape(M)})", scale=fig._scale(z, True, None),
-        hover=f"{title}: {row_title} %{{y}}, column %{{x}}: %{{text}}<extra></extra>",
+        hover=f"{title}: {row_title} %{{y}}, " + _("column") + " %{x}: %{text}<extra></extra>",
         row_title=row_title, borders=borders,
     )  # fmt: skip
 
@@ -160,11 +165,12 @@ def output_figure(
     d_head = concat.shape[1] // n_heads
     heads, emb = head_columns(n_heads, d_head), vector_columns(W_o.shape[1], "e")
     borders = [h * d_head - 0.5 for h in range(1, n_heads)]
-    panels = [_matrix(concat, labels, heads, "Concat", borders=borders),
-              _matrix(W_o, heads, emb, "W_O", row_title="head·dimension"),
-              _matrix(output, labels, emb, "Output")]  # fmt: skip
+    concat_name, output_name = _("Concat"), _("Output")
+    panels = [_matrix(concat, labels, heads, concat_name, borders=borders),
+              _matrix(W_o, heads, emb, "W_O", row_title=_("head·dimension")),
+              _matrix(output, labels, emb, output_name)]  # fmt: skip
     layout = _layout(panels, phone, 34, ops=("×", "="))
-    return _figure(panels, "Concat × W_O = Output", layout)
+    return _figure(panels, f"{concat_name} × W_O = {output_name}", layout)
 
 
 def residual_figure(
@@ -174,8 +180,8 @@ def residual_figure(
     emb = vector_columns(X.shape[1], "e")
     panels = [
         _matrix(X, labels, emb, "X"),
-        _matrix(output, labels, emb, "Output"),
-        _matrix(X + output, labels, emb, "X + output"),
+        _matrix(output, labels, emb, _("Output")),
+        _matrix(X + output, labels, emb, "X + " + _("output")),
     ]  # (n, d_model) + (n, d_model)
     layout = _layout(panels, phone, 34, ops=("+", "="), share_rows=True)
-    return _figure(panels, "X + Output", layout)
+    return _figure(panels, "X + " + _("Output"), layout)

@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 from attention_core.types import FloatArray
 from attention_ui.draw import describe, phone
 from attention_ui.draw import figures as fig
+from attention_ui.i18n import _, ngettext
 
 CHAR = fig.CHAR  # an average sans-serif character's width, in ems
 DESKTOP_WIDTH = 760  # px: the main column at 1280 x 720 with the sidebar open is 820
@@ -250,16 +251,21 @@ def alternative(panels: Sequence[Panel], name: str) -> describe.Alternative:
         if finite.any():
             hi = np.unravel_index(np.argmax(np.where(finite, values, -np.inf)), values.shape)
             lo = np.unravel_index(np.argmin(np.where(finite, values, np.inf)), values.shape)
-            part += (f": largest {texts[hi[0]][hi[1]]} ({rows[hi[0]]}, {cols[hi[1]]}), "
-                     f"smallest {texts[lo[0]][lo[1]]} ({rows[lo[0]]}, {cols[lo[1]]})")  # fmt: skip
+            part += _(": largest {hi} ({hi_row}, {hi_col}), smallest {lo} ({lo_row}, "
+                      "{lo_col})").format(
+                hi=texts[hi[0]][hi[1]], hi_row=rows[hi[0]], hi_col=cols[hi[1]],
+                lo=texts[lo[0]][lo[1]], lo_row=rows[lo[0]], lo_col=cols[lo[1]])  # fmt: skip
         if p.customdata is not None and describe.rows_sum_to_one(values, texts, values.dtype):
-            part += "; every row sums to 1"
+            part += _("; every row sums to 1")
         parts.append(part + ".")
         frames.append(pd.DataFrame(texts, index=[f"{title}: {r}" for r in rows], columns=cols))
     first = panels[0]
-    axes = "".join(f" {kind}: {describe.plain_text(t)}." for kind, t in
-                   (("Rows", first.row_title), ("Columns", first.col_title)) if t)  # fmt: skip
-    text = f"{len(panels)} heatmaps in one figure, “{name}”.{axes} " + " ".join(parts)
+    axes = "".join(" " + kind.format(t=describe.plain_text(t)) for kind, t in
+                   ((_("Rows: {t}."), first.row_title), (_("Columns: {t}."), first.col_title))
+                   if t)  # fmt: skip
+    text = ngettext("{n} heatmap in one figure, “{name}”.", "{n} heatmaps in one figure, “{name}”.",
+                    len(panels)).format(n=len(panels), name=name)  # fmt: skip
+    text += f"{axes} " + " ".join(parts)
     table = pd.concat(frames).fillna("")
-    table.index.name = "panel: row"
+    table.index.name = _("panel: row")
     return describe.Alternative(name, text, table)

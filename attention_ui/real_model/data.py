@@ -15,6 +15,7 @@ import pandas as pd
 
 from attention_core.pretrained import HeadChange, Run, TokenFocus, align_tokens, ranked_heads
 from attention_ui.draw.text import md_escape
+from attention_ui.i18n import _
 
 DEFAULT_QUERY = "it"  # the lesson's pronoun
 DEFAULT_TARGET = "animal"  # what the lesson says "it" refers to
@@ -78,20 +79,20 @@ def token_table(run: Run) -> pd.DataFrame:
     rows = []
     for i, label in enumerate(run.labels):
         word = run.word_text(i)
-        rows.append({"#": i + 1, "token": label, "from the text": word or "",
-                     "kind": _kind(run, i)})  # fmt: skip
+        rows.append({"#": i + 1, _("token"): label, _("from the text"): word or "",
+                     _("kind"): _kind(run, i)})  # fmt: skip
     return pd.DataFrame(rows).set_index("#")
 
 
 def _kind(run: Run, i: int) -> str:
     if run.special[i]:
-        return "padding" if i >= run.n_valid else "special (added by the model)"
+        return _("padding") if i >= run.n_valid else _("special (added by the model)")
     if run.unknown[i]:
-        return "[UNK]: not in the vocabulary"
+        return _("[UNK]: not in the vocabulary")
     pieces = [j for j, w in enumerate(run.words) if w == run.words[i]]
     if len(pieces) > 1:
-        return f"piece {pieces.index(i) + 1} of {len(pieces)} of one word"
-    return "whole word"
+        return _("piece {k} of {n} of one word").format(k=pieces.index(i) + 1, n=len(pieces))
+    return _("whole word")
 
 
 def split_words(run: Run) -> tuple[list[str], list[str]]:
@@ -121,13 +122,16 @@ def focus_table(
 ) -> pd.DataFrame:  # fmt: skip
     """The ``top`` heads by weight from the query to ``target``, with each one's top key.
 
-    on_target (n_layers, n_heads): attention_to(run, query, target); focus: top_targets.
+    on_target (n_layers, n_heads): attention_to(run, query, target); focus: top_targets;
+    names: the patterns' English names (shown translated). Headers in the session's language.
     """
     labels = run.labels
+    on = _("weight on “{k}”").format(k=labels[target])
     rows = [
-        {"layer": layer + 1, "head": head + 1, f"weight on “{labels[target]}”": weight,
-         "strongest key": labels[focus.target[layer, head]],
-         "its weight": float(focus.weight[layer, head]), "pattern": names[layer][head]}
+        {_("layer"): layer + 1, _("head"): head + 1, on: weight,
+         _("strongest key"): labels[focus.target[layer, head]],
+         _("its weight"): float(focus.weight[layer, head]),
+         _("pattern"): _(names[layer][head])}
         for layer, head, weight in ranked_heads(on_target)[:top]
     ]  # fmt: skip
     return pd.DataFrame(rows)
@@ -135,11 +139,12 @@ def focus_table(
 
 def change_table(changes: Sequence[HeadChange], run_a: Run, run_b: Run, top: int = 10
                  ) -> pd.DataFrame:  # fmt: skip
-    """The ``top`` heads whose attention for the picked token changes most between runs."""
+    """The ``top`` heads whose attention for the picked token changes most between runs
+    (headers in the session's language)."""
     la, lb = run_a.labels, run_b.labels
     rows = [
-        {"layer": c.layer + 1, "head": c.head + 1, "change": c.change,
-         "strongest key (first)": la[c.top_a], "strongest key (second)": lb[c.top_b]}
+        {_("layer"): c.layer + 1, _("head"): c.head + 1, _("change"): c.change,
+         _("strongest key (first)"): la[c.top_a], _("strongest key (second)"): lb[c.top_b]}
         for c in changes[:top]
     ]  # fmt: skip
     return pd.DataFrame(rows)

@@ -23,20 +23,25 @@ import plotly.graph_objects as go
 from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
 from attention_ui.draw.describe import Alternative
-from attention_ui.draw.text import count
+from attention_ui.draw.phone import wrapped_title
+from attention_ui.i18n import N_, _, ngettext
 
 GALLERY_ROW_PX = 118  # height of one layer's row of maps, label line included
 # The names under the maps take the theme's ink: on the theme's grey between the maps it
 # reads 6.6:1 (light) and 6.1:1 (dark); a fixed #333333 was 2:1 on the dark grey.
 LABEL_FONT = {"size": 10}
+# On a phone twelve maps share about 350 px: 9 px type keeps a five-letter short name
+# ("Senke", "sumid") inside its map's 27 px (at 10 px German names ran into each other).
+PHONE_LABEL_FONT = {"size": 9}
 MAX_TARGET_CHARS = 9  # a top-target token longer than this is cut in its cell
 # On a phone: each head's map gets PHONE_MAP_PX across (the page scrolls the rest), a
 # layer's row PHONE_ROW_PX, and pattern names one short word (the caption spells them out).
 PHONE_MAP_PX, PHONE_ROW_PX = 46, 66
 PHONE_GRID_WIDTH = 350  # the 6 x 12 grids fit the main column of a 390 px screen
 PHONE_FONT = {"size": 11}  # ticks and hover; the title a little larger (phone_layout)
-SHORT_NAMES = {"previous token": "prev", "next token": "next", "[CLS]/[SEP] sink": "sink",
-               "same word": "word", "broad": "broad"}  # fmt: skip
+SHORT_NAMES = {"previous token": N_("prev"), "next token": N_("next"),
+               "[CLS]/[SEP] sink": N_("sink"), "same word": N_("word"),
+               "broad": N_("broad")}  # fmt: skip
 # A 6 x 12 grid's top margin: the title's own line at the top of the figure (as a heatmap's,
 # figures.TITLE), then the "head" axis title and the H1..H12 labels, one line each.
 GRID_TOP = fig.TITLE_ROOM + 2 * (fig.FONT["size"] + 6) + 8
@@ -51,9 +56,15 @@ def head_names(n: int) -> list[str]:
     return [f"H{i + 1}" for i in range(n)]
 
 
+def short_name(name: str) -> str:
+    """A pattern's English name as a phone shows it: one short word, translated."""
+    return _(SHORT_NAMES.get(name, name))
+
+
 def wrap_name(name: str) -> str:
-    """A pattern name on two short lines ("previous<br>token"), so it fits under a small map."""
-    first, _, rest = name.replace("/", "/ ").partition(" ")
+    """A pattern name on two short lines ("previous<br>token"), so it fits under a small map
+    (a name without a space, as in Chinese, stays on one line)."""
+    first, _sep, rest = name.replace("/", "/ ").partition(" ")
     return f"{first}<br>{rest.replace('/ ', '/')}" if rest else first
 
 
@@ -74,7 +85,7 @@ def gallery_mosaic(weights: FloatArray) -> tuple[np.ndarray, int, int]:
     l * step_y ..+n and columns h * step_x ..+n. One heatmap trace draws all 72 maps in the
     browser far faster than 72 subplots (and builds in ~1 ms instead of ~60 ms here).
     """
-    n_layers, n_heads, n, _ = weights.shape
+    n_layers, n_heads, n = weights.shape[:3]
     step_x, step_y = n + 1, n + gallery_gap(n)
     mosaic = np.full((n_layers * step_y, n_heads * step_x - 1), np.nan, dtype=np.float32)
     for layer in range(n_layers):
@@ -90,10 +101,10 @@ def gallery(
     """All heads' weights as small maps: a row per layer, a column per head.
 
     weights (n_layers, n_heads, n, n), rows = queries, columns = keys, 0..1 on one colour
-    scale; names[layer][head]: the head's computed pattern name ("" for none), written
-    under its map.
+    scale; names[layer][head]: the head's computed pattern name, English ("" for none),
+    written under its map in the session's language.
     """
-    n_layers, n_heads, n, _ = weights.shape
+    n_layers, n_heads, n = weights.shape[:3]
     z, step_x, step_y = gallery_mosaic(weights)
     heat = go.Heatmap(
         z=z,
@@ -101,13 +112,14 @@ def gallery(
         zmin=0.0,
         zmax=1.0,
         showscale=False,  # the maps' width matters more; the scale is 0 (dark) to 1 (yellow)
-        hovertemplate="weight %{z:.3f}<extra></extra>",
+        hovertemplate=_("weight") + " %{z:.3f}<extra></extra>",
         hoverongaps=False,
     )
-    name = (lambda x: SHORT_NAMES.get(x, x)) if phone else wrap_name
+    name = short_name if phone else (lambda x: wrap_name(_(x)))
     labels = [
         {"x": h * step_x + (n - 1) / 2, "y": layer * step_y + n - 0.5, "yanchor": "top",
-         "text": name(names[layer][h]), "showarrow": False, "font": LABEL_FONT}
+         "text": name(names[layer][h]), "showarrow": False,
+         "font": PHONE_LABEL_FONT if phone else LABEL_FONT}
         for layer in range(n_layers) for h in range(n_heads) if names[layer][h]
     ]  # fmt: skip
     centres_x = [h * step_x + (n - 1) / 2 for h in range(n_heads)]
@@ -133,14 +145,18 @@ def gallery_alternative(names: Sequence[Sequence[str]], n: int, title: str) -> A
     """The gallery's text alternative: its maps and their computed pattern names, and the
     names as a table (layer x head); the maps' own numbers are each head's stage tables."""
     n_layers, n_heads = len(names), len(names[0]) if names else 0
-    found = [f"{layer_names(n_layers)[la]} {head_names(n_heads)[h]} {names[la][h]}"
+    found = [f"{layer_names(n_layers)[la]} {head_names(n_heads)[h]} {_(names[la][h])}"
              for la in range(n_layers) for h in range(n_heads) if names[la][h]]  # fmt: skip
-    text = (f"{title}: {n_layers} layers × {n_heads} heads, each a {n} × {n} map of weights "
-            f"from 0 to 1. {count(len(found), 'head')} with a clear pattern"
-            + (f": {', '.join(found)}." if found else "."))  # fmt: skip
-    table = pd.DataFrame([[name or "—" for name in row] for row in names],
+    text = _(
+        "{title}: {layers} layers × {heads} heads, each a {n} × {n} map of weights from 0 to 1."
+    ).format(title=title, layers=n_layers, heads=n_heads, n=n)
+    text += " " + (ngettext("{n} head with a clear pattern: {heads}.",
+                            "{n} heads with a clear pattern: {heads}.", len(found))
+                   .format(n=len(found), heads=", ".join(found)) if found
+                   else _("No head with a clear pattern."))  # fmt: skip
+    table = pd.DataFrame([[_(name) if name else "—" for name in row] for row in names],
                          index=layer_names(n_layers), columns=head_names(n_heads))  # fmt: skip
-    table.index.name, table.columns.name = "layer", "head"
+    table.index.name, table.columns.name = _("layer"), _("head")
     return Alternative(title, text, table)
 
 
@@ -150,20 +166,21 @@ def phone_layout(figure: go.Figure) -> go.Figure:
     figure.update_layout(font=PHONE_FONT, title={"font": {"size": 14}},
                          margin={"t": 60})  # fmt: skip
     figure.update_xaxes(tickangle=0, title=None, tickfont={"size": 9})
-    return figure
+    return wrapped_title(figure)
 
 
 # ---- one number per head: 6 x 12 grids --------------------------------------------------------
 def head_grid(
     values: FloatArray,
     title: str,
-    colorbar_title: str = "weight",
+    colorbar_title: str | None = None,
     pick: tuple[int, int] | None = None,
     phone: bool = False,
 ) -> go.Figure:
-    """values (n_layers, n_heads) in 0..1, printed in the cells; ``pick`` outlines one head."""
+    """values (n_layers, n_heads) in 0..1, printed in the cells; ``pick`` outlines one head;
+    the colour bar's title: "weight" (in the session's language) unless given."""
     text = [[f"{v:.2f}" for v in row] for row in np.asarray(values).tolist()]
-    return _grid(values, text, title, colorbar_title, pick, phone)
+    return _grid(values, text, title, colorbar_title or _("weight"), pick, phone)
 
 
 def targets_grid(
@@ -178,7 +195,7 @@ def targets_grid(
         [f"{fig.safe(_short(label))}<br>{w:.2f}" for label, w in zip(labels, row, strict=True)]
         for labels, row in zip(target_labels, np.asarray(weight).tolist(), strict=True)
     ]
-    return _grid(weight, text, title, "weight", phone=phone)
+    return _grid(weight, text, title, _("weight"), phone=phone)
 
 
 def _grid(
@@ -201,7 +218,7 @@ def _grid(
         texttemplate="" if phone else "%{text}", textfont={"size": 11},
         colorscale=fig.SEQUENTIAL, zmin=0.0, zmax=1.0, xgap=2, ygap=2,
         colorbar={"title": {"text": colorbar_title}, "thickness": 8 if phone else 14},
-        hovertemplate="layer %{y}, head %{x}: %{text}<extra></extra>",
+        hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
     )  # fmt: skip
     outline = [] if pick is None else [{
         "type": "rect", "x0": pick[1] - 0.5, "x1": pick[1] + 0.5, "y0": pick[0] - 0.5,
@@ -212,12 +229,12 @@ def _grid(
         "height": 120 + (36 if phone else 58) * n_layers + GRID_TOP - 70,
         "width": PHONE_GRID_WIDTH if phone else None,
         "margin": {"l": 10, "r": 10, "t": GRID_TOP, "b": 10},
-        "xaxis": {"side": "top", "type": "category", "title": {"text": "head", "standoff": 2}},
+        "xaxis": {"side": "top", "type": "category", "title": {"text": _("head"), "standoff": 2}},
         "yaxis": {
             "type": "category",
             "autorange": "reversed",
             "automargin": True,
-            "title": {"text": "layer"},
+            "title": {"text": _("layer")},
         },
         "shapes": outline,
     }
@@ -230,14 +247,15 @@ def _short(label: str) -> str:
 
 
 def compare_bars(
-    labels: Sequence[str], first: FloatArray, second: FloatArray, title: str
-) -> go.Figure:
+    labels: Sequence[str], first: FloatArray, second: FloatArray, title: str,
+    phone: bool = False,
+) -> go.Figure:  # fmt: skip
     """One query's weights in two sentences, key by key (keys lined up between them).
 
     labels (n,) the first sentence's keys ("tired / wide" where the two differ); first,
     second (n,): the weights, NaN where the second sentence has no matching key.
     """
-    names = ("first sentence", "second sentence")
+    names = (_("first sentence"), _("second sentence"))
     bars = [
         go.Bar(x=fig.safe_labels(labels), y=y, name=name, marker_color=fig.OKABE_ITO[k],
                hovertemplate=f"{name}: %{{x}} %{{y:.3f}}<extra></extra>")
@@ -248,9 +266,10 @@ def compare_bars(
         "font": fig.FONT,
         "height": 360,
         "barmode": "group",
-        "yaxis": {"title": {"text": "weight"}, "range": [0, 1], "automargin": True},
+        "yaxis": {"title": {"text": _("weight")}, "range": [0, 1], "automargin": True},
         "xaxis": {"type": "category", "automargin": True},
         "legend": {"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
         "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
     }
-    return go.Figure(data=bars, layout=layout)
+    figure = go.Figure(data=bars, layout=layout)
+    return wrapped_title(figure) if phone else figure

@@ -35,17 +35,19 @@ def pick_head(n_layers: int, n_heads: int, default: tuple[int, int],
     """Layer and head pickers, side by side (1-based on screen, bound to the URL); returns
     them 0-based. ``default``: 1-based."""
     left, right = st.columns(2)
-    layer = left.selectbox("Layer", range(1, n_layers + 1), index=default[0] - 1,
+    layer = left.selectbox(_("Layer"), range(1, n_layers + 1), index=default[0] - 1,
                            key=layer_key, bind="query-params")  # fmt: skip
-    head = right.selectbox("Head", range(1, n_heads + 1), index=default[1] - 1,
+    head = right.selectbox(_("Head"), range(1, n_heads + 1), index=default[1] - 1,
                            key=head_key, bind="query-params")  # fmt: skip
     return layer - 1, head - 1
 
 
 def pattern_caption(layer: int, head: int, name: str, scores: Mapping[str, float],
-                    reads: str = "") -> None:  # fmt: skip
-    """What the head was measured to do on this text (layer, head 0-based)."""
-    measured = ", ".join(f"{_(k.replace('_', ' '))} {v:.2f}" for k, v in scores.items())
+                    names: Mapping[str, str], reads: str = "") -> None:  # fmt: skip
+    """What the head was measured to do on this text (layer, head 0-based); ``name``: the
+    pattern's English name, ``names``: each measure's (the model's pattern names, the core's:
+    a phone's short names read "sig 0.10" in Spanish), all shown translated."""
+    measured = ", ".join(f"{_(names.get(k, k))} {v:.2f}" for k, v in scores.items())
     said = _("Layer {layer}, head {head}{reads}: **{name}** (measured: {measured}).") if name \
         else _("Layer {layer}, head {head}{reads}: **no single clear pattern** (measured: "
                "{measured}).")  # fmt: skip

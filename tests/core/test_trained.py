@@ -104,7 +104,8 @@ def test_shorten_keeps_what_fits_and_ends_a_cut_with_an_ellipsis():
 
 
 def test_checked_text():
-    kw = {"empty": "type something", "noun": "note", "max_chars": 5, "reads": "it reads 2"}
+    too_long = "this note has {n} characters; at most {max} are read (it reads {reads})"
+    kw = {"empty": "type something", "max_chars": 5, "reads": "2", "too_long": too_long}
     assert checked_text("hello", **kw) == "hello"
     for blank in ("", "  \n", None, 3):
         with pytest.raises(InputError, match=r"^type something$"):
@@ -112,6 +113,8 @@ def test_checked_text():
     with pytest.raises(InputError) as err:
         checked_text("hello!", **kw)
     assert str(err.value) == "this note has 6 characters; at most 5 are read (it reads 2)"
+    assert err.value.text.template == too_long  # the app translates the template
+    assert dict(err.value.text.params) == {"n": "6", "max": "5", "reads": "2"}
 
 
 def test_pick_label_thresholds_are_inclusive_and_a_tie_goes_to_the_first():
@@ -159,7 +162,7 @@ def _trace(n: int):
 def test_walkthrough_scenario_cuts_tokens_and_the_name():
     trace = _trace(2)
     s = walkthrough_scenario(trace, ["x" * (MAX_TOKEN_CHARS + 1), "y"], "Toy 1", "t" * 61,
-                             noun="text", mask_kind="causal")  # fmt: skip
+                             too_many="too many", mask_kind="causal")  # fmt: skip
     assert s.tokens == ("x" * (MAX_TOKEN_CHARS - 1) + "\u2026", "y")
     assert s.name == "Toy 1: " + "t" * 59 + "\u2026"
     assert s.mode == "direct" and s.mask_kind == "causal" and s.n_valid is None
@@ -170,11 +173,9 @@ def test_walkthrough_scenario_says_when_a_run_does_not_fit():
     n = MAX_TOKENS + 1
     tokens, trace = [f"t{i}" for i in range(n)], _trace(n)
     with pytest.raises(InputError) as err:
-        walkthrough_scenario(trace, tokens, "Toy", "", noun="prompt")
-    assert str(err.value) == f"this prompt has {n} tokens; the walkthrough shows at most 64"
-    with pytest.raises(InputError) as err:
-        walkthrough_scenario(trace, tokens, "Toy", "", noun="text", advice="Cut it.")
-    assert str(err.value).endswith("the walkthrough shows at most 64. Cut it.")
+        walkthrough_scenario(trace, tokens, "Toy", "", too_many="{n} tokens; at most {max}")
+    assert str(err.value) == f"{n} tokens; at most 64"
+    assert dict(err.value.text.params) == {"n": str(n), "max": "64"}
 
 
 def test_square_weights_is_both_models_one_check():
