@@ -16,7 +16,20 @@ import time
 from bench import Result
 from bench.common.browser import ROOT
 
-PAGES = ("start", "scores", "softmax", "output", "present")
+PAGES = (
+    "start",
+    "scores",
+    "softmax",
+    "output",
+    "present",
+    "scaling-lab",
+    "training",
+    "multi-head",
+    "real-model",
+    "decoder",
+    "exercises",
+    "console",
+)  # every kind of page
 
 
 def _lookups() -> tuple[dict[str, int], object]:
