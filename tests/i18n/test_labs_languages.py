@@ -23,7 +23,8 @@ from attention_ui.decoder.lab import DEFAULT_PROMPT
 from attention_ui.frame import guard, keys
 from attention_ui.real_model.lab import DEFAULT_TEXT
 from tests.core import minilm, smollm2
-from tests.i18n.pages import APP, english_pieces, shown_text
+from tests.i18n.pages import english_pieces, shown_text
+from tests.pages.lab_pages import open_lab
 
 MULTI_HEAD = "app_pages/labs/multi_head.py"
 REAL_MODEL = "app_pages/labs/real_model.py"
@@ -39,15 +40,7 @@ def visit(page: str, code: str | None, query: dict | None = None, session: dict 
           then: Step | None = None) -> AppTest:  # fmt: skip
     """``page`` in language ``code`` (None: English), with ``query`` in the URL, ``session``
     set before the page runs and ``then`` done on it; no exception and no failed part."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    if code:
-        at.query_params["lang"] = code
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
-    for k, v in (session or {}).items():
-        at.session_state[k] = v
-    at.switch_page(page).run()
+    at = open_lab(page, {**({"lang": code} if code else {}), **(query or {})}, session)
     if then is not None:
         then(at)
     assert not at.exception, [e.value for e in at.exception]

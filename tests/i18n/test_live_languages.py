@@ -7,31 +7,20 @@ AppTest sessions of one app sharing a real SQLite store, as tests/live/test_live
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from tests.i18n.pages import APP, shown_text
+from tests.i18n.live import open_app, store  # noqa: F401 (store: the rooms' fixture)
+from tests.i18n.pages import shown_text
 
 PRESENT = BY_KEY["present"].path
 CONSOLE = BY_KEY["console"].path
 STEP = {"en": "Step {k} of", "es": "Paso {k} de", "de": "Schritt {k} von", "zh": "第 {k} 步"}
 
 
-@pytest.fixture(autouse=True)
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
-    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
-
-
-def app(query: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in query.items():
-        at.query_params[k] = v
-    return at.run()
+app = open_app
 
 
 def step_text(at: AppTest) -> str:

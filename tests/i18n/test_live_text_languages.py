@@ -11,30 +11,19 @@ typed. AppTest sessions share a real SQLite store, as tests/live/test_live_pages
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from tests.i18n.pages import APP, english_pieces, shown_text
+from tests.i18n.live import open_app, store  # noqa: F401 (store: the rooms' fixture)
+from tests.i18n.pages import english_pieces, shown_text
 
 PRESENT, CONSOLE = BY_KEY["present"].path, BY_KEY["console"].path
 UNSCALED = "0.56"  # the weight sat -> cat with the unscaled scores: a named slip
 
 
-@pytest.fixture(autouse=True)
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
-    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
-
-
 def app(query: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in query.items():
-        at.query_params[k] = v
-    return ok(at.run())
+    return ok(open_app(query))
 
 
 def ok(at: AppTest) -> AppTest:

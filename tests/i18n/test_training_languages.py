@@ -21,8 +21,8 @@ from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.i18n.texts import tr
 from attention_ui.training_lab import lab, runs
-from tests.i18n.pages import APP, english_pieces
-from tests.pages.lab_pages import chart, texts
+from tests.i18n.pages import english_pieces
+from tests.pages.lab_pages import chart, open_lab, texts
 from tests.spec import grid_key
 
 TRAINING, INPUTS, SCORES = (BY_KEY[k].path for k in ("training", "inputs", "scores"))
@@ -31,16 +31,7 @@ TRAINING, INPUTS, SCORES = (BY_KEY[k].path for k in ("training", "inputs", "scor
 def app(code: str, page: str, query: dict[str, str] | None = None,
         session: dict | None = None) -> AppTest:  # fmt: skip
     """The app in language ``code`` at ``page``, without an exception."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params["lang"] = code
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    at.run()
-    for k, v in (session or {}).items():
-        at.session_state[k] = v
-    at.switch_page(page).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_lab(page, {"lang": code, **(query or {})}, session)
 
 
 def shown(at: AppTest) -> str:
