@@ -16,6 +16,9 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from typography import apply  # beside this script
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "attention_ui" / "i18n" / "locale"
 
@@ -37,9 +40,9 @@ def main(code: str, *tables: str) -> None:
             value = T[key]
             if isinstance(m.id, tuple):
                 value = value if isinstance(value, tuple) else (value,)
-                m.string = tuple(value)
+                m.string = apply(code, tuple(value))
             else:
-                m.string = value
+                m.string = apply(code, value)
             m.flags.discard("fuzzy")
     for key in set(T) - known:
         print(f"not in the template: {key[:70]!r}", file=sys.stderr)

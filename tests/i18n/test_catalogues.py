@@ -7,6 +7,7 @@ the hook frame.lang points at the session (see ``speaking``).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -161,3 +162,19 @@ def test_the_checker_gives_the_same_verdicts_and_slips_in_every_language() -> No
     for code in LANGS:
         with speaking(code):
             assert verdicts() == english, code
+
+
+def test_french_keeps_its_space_before_a_colon_on_the_same_line() -> None:
+    """French puts a non-breaking space before : ; ? ! (dev/i18n/typography.py), so a narrow
+    phone column never starts a line with the colon; mathematics and code are left alone."""
+    with i18n.catalogue("fr").open("rb") as f:
+        cat = read_po(f)
+    math_or_code = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`", re.S)
+    plain, spaced = [], 0
+    for m in cat:
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            prose = math_or_code.sub("", text or "")
+            plain += [text[:60] for _ in re.finditer(r"\S [:;?!](?=\s|$|\*)", prose)]
+            spaced += len(re.findall("\u00a0[:;?!]", prose))
+    assert spaced > 300  # the rule is in use (about 500 entries have one)
+    assert plain == []

@@ -138,7 +138,7 @@ NATURAL = {
     (TOY_OUTPUT, "16.697"): {
         "en": "Correct: you used the guide's rounded weights 0.3303 / 0.6697.",
         "es": "Correcto: usaste los pesos redondeados de la guía 0.3303 / 0.6697.",
-        "fr": "Correct : vous avez utilisé les poids arrondis du guide 0.3303 / 0.6697.",
+        "fr": "Correct\u00a0: vous avez utilisé les poids arrondis du guide 0.3303 / 0.6697.",
         "de": "Richtig: Du hast die gerundeten Gewichte der Anleitung 0.3303 / 0.6697 verwendet.",
         "zh": "正确：你使用的是指南中四舍五入后的权重 0.3303 / 0.6697。",
     },
@@ -147,7 +147,7 @@ NATURAL = {
         "and your answer has 2.",
         "es": "Vas por buen camino, pero redondeaste demasiado: este paso pide 4 decimales y "
         "tu respuesta tiene 2.",
-        "fr": "Vous êtes sur la bonne voie, mais l'arrondi est trop grossier : cette étape "
+        "fr": "Vous êtes sur la bonne voie, mais l'arrondi est trop grossier\u00a0: cette étape "
         "demande 4 décimales et votre réponse en a 2.",
         "de": "Auf dem richtigen Weg, aber zu grob gerundet: Dieser Schritt verlangt 4 "
         "Nachkommastellen, und deine Antwort hat 2.",
@@ -158,7 +158,7 @@ NATURAL = {
         "a percentage and your answer has 0.",
         "es": "Vas por buen camino, pero redondeaste demasiado: este paso pide 1 decimal en un "
         "porcentaje y tu respuesta tiene 0.",
-        "fr": "Vous êtes sur la bonne voie, mais l'arrondi est trop grossier : cette étape "
+        "fr": "Vous êtes sur la bonne voie, mais l'arrondi est trop grossier\u00a0: cette étape "
         "demande 1 décimale dans un pourcentage et votre réponse en a 0.",
         "de": "Auf dem richtigen Weg, aber zu grob gerundet: Dieser Schritt verlangt 1 "
         "Nachkommastelle in einem Prozentwert, und deine Antwort hat 0.",
@@ -169,7 +169,7 @@ NATURAL = {
         "1, column 2. Ask for a hint if you are stuck.",
         "es": "Todavía no: 1 de 2 números se desvía más de ±0.0001. El primero que se desvía "
         "está en la fila 1, columna 2. Pide una pista si te atascas.",
-        "fr": "Pas encore : 1 sur 2 nombres s'écarte de plus de ±0.0001. Le premier écart est "
+        "fr": "Pas encore\u00a0: 1 sur 2 nombres s'écarte de plus de ±0.0001. Le premier écart est "
         "en ligne 1, colonne 2. Demandez un indice si vous êtes bloqué.",
         "de": "Noch nicht: 1 von 2 Zahlen weicht um mehr als ±0.0001 ab. Die erste Abweichung "
         "ist in Zeile 1, Spalte 2. Hol dir einen Hinweis, wenn du nicht weiterkommst.",
