@@ -137,7 +137,7 @@ class Scenario:
                 )  # fmt: skip
         if self.mode == "embeddings":
             check_rows(mats["X"], "X", len(self.tokens))
-            check_heads(self, mats)
+            check_heads(self.n_heads, self.W_o, mats)
         elif self.n_heads != 1:
             check_n_heads(self.n_heads)  # a bad count first, then the mode it needs
             raise InputError(

@@ -3,17 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from attention_core.attention import as_matrix
 from attention_core.errors import InputError
 from attention_core.i18n import N_, Plural, Text
 from attention_core.multihead import head_divisors
 from attention_core.parsing import MAX_TOKEN_CHARS, MAX_TOKENS
 from attention_core.types import FloatArray
-
-if TYPE_CHECKING:
-    from attention_core.scenario import Scenario
 
 
 def check_tokens(tokens: tuple[str, ...], query: bool) -> None:
@@ -41,12 +36,14 @@ def check_n_heads(n_heads: object) -> int:
     return n_heads
 
 
-def check_heads(s: Scenario, mats: dict[str, FloatArray]) -> None:
-    """n_heads splits the width d_k = d_v evenly; W_o, when there, is (d_v, d_model)."""
-    n = check_n_heads(s.n_heads)
+def check_heads(n_heads: object, W_o: FloatArray | None, mats: dict[str, FloatArray]) -> None:
+    """n_heads splits the width d_k = d_v evenly; W_o, when there, is (d_v, d_model).
+
+    The scenario's fields, not the scenario: this module sits below ``scenario``."""
+    n = check_n_heads(n_heads)
     d_model, d_k, d_v = mats["X"].shape[1], mats["W_q"].shape[1], mats["W_v"].shape[1]
-    if s.W_o is not None:
-        W_o = as_matrix(s.W_o, "W_o")
+    if W_o is not None:
+        W_o = as_matrix(W_o, "W_o")
         if W_o.shape != (d_v, d_model):
             raise InputError(
                 N_("W_o is {rows} x {cols} but must be d_v x d_model = {d_v} x {d_model}: one "
@@ -68,7 +65,7 @@ def check_heads(s: Scenario, mats: dict[str, FloatArray]) -> None:
                "choose a number of heads among {choices}"),
             where="n_heads", d_k=d_k, n=n, choices=str(head_divisors(d_k)),
         )  # fmt: skip
-    if s.W_o is None:
+    if W_o is None:
         raise InputError(
             N_("{n} heads need W_o ({d_v} x {d_model}) to map their concatenation back to "
                "d_model: add it on the Multi-head page"),

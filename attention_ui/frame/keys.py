@@ -1,7 +1,8 @@
 """Every session key and URL parameter the app uses, declared once, with what it holds.
 
-``frame/state`` is the one module that reads and writes the URL; every other module names
-its keys from here, so a key is spelled in one place and a test can list them all.
+``frame/url`` is the one module that reads and writes the URL (``frame/state``, the owner of
+the scenario, and ``frame/language`` go through it); every other module names its keys from
+here, so a key is spelled in one place and a test can list them all.
 """
 
 from __future__ import annotations
