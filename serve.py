@@ -1,4 +1,4 @@
-"""make run's and make classroom's entry: ``streamlit run app.py``, warmed up before it serves.
+"""make run's and make classroom's entry: app.py served through st.App, warmed up before it serves.
 
     python serve.py --server.port 8501        # any `streamlit run` option
 
@@ -29,6 +29,7 @@ import logging
 import pkgutil
 import sys
 import time
+import tomllib
 
 PACKAGES = ("attention_core", "attention_ui")
 # What Streamlit imports only on a page's first run: its tables and data editor (pandas,
@@ -141,13 +142,37 @@ def freeze_heap() -> None:
     gc.freeze()
 
 
-def main(argv: list[str]) -> int:
-    from streamlit.web import cli
+def flags(argv: list[str]) -> dict[str, object]:
+    """``--server.port 8501`` and ``--server.port=8501`` (what `streamlit run` takes, and what
+    the Makefile, deploy/classroom.sh and the Dockerfile pass) as st.App.run's config: each
+    value read as a TOML value (8501, true), else kept as text (0.0.0.0, none)."""
+    out: dict[str, object] = {}
+    args = iter(argv)
+    for arg in args:
+        if not arg.startswith("--"):
+            raise SystemExit(f"serve.py takes Streamlit's options (--server.port 1), not {arg!r}")
+        name, equals, value = arg[2:].partition("=")
+        if not equals:
+            value = next(args, "")
+        try:
+            out[name] = tomllib.loads(f"v = {value}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[name] = value
+    return out
 
+
+def main(argv: list[str]) -> int:
+    """Warm up, then serve app.py through Streamlit's public st.App (Streamlit 1.67), which
+    `streamlit run` itself uses for an app that declares one; before it, serve.py called
+    the command line's private entry point (streamlit.web.cli.main)."""
+    import streamlit as st
+
+    config = flags(argv)
     warm()
     freeze_heap()
-    sys.argv = ["streamlit", "run", "app.py", *argv]
-    return cli.main(prog_name="streamlit")
+    sys.argv = sys.argv[:1]  # the options are Streamlit's, not the script's own arguments
+    st.App("app.py").run(config=config)
+    return 0
 
 
 if __name__ == "__main__":

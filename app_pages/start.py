@@ -5,7 +5,7 @@ from attention_ui.frame import lang, look, state
 from attention_ui.frame.sidebar import shown_name
 from attention_ui.frame.widgets import link, page_header
 from attention_ui.i18n import _
-from attention_ui.live import views as live_views
+from attention_ui.live import phone
 from attention_ui.stages.registry import formula
 from attention_ui.start import intro
 
@@ -22,7 +22,7 @@ st.markdown(
     )
 )
 st.latex(formula(stacked=look.phone()))
-live_views.join_box()  # a student in class: the code on the teacher's screen
+phone.join_box()  # a student in class: the code on the teacher's screen
 
 left, right = st.columns([3, 2])
 with left:

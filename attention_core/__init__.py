@@ -23,6 +23,7 @@ from attention_core.multihead import (
     head_slice,
     multi_head_attention,
 )
+from attention_core.online import OnlineTile, OnlineTrace, online_attention
 from attention_core.parsing import (
     MAX_DIM,
     MAX_TOKENS,
@@ -57,6 +58,8 @@ __all__ = [
     "InputError",
     "ModelMissing",
     "MultiHeadTrace",
+    "OnlineTile",
+    "OnlineTrace",
     "Preset",
     "Scenario",
     "as_matrix",
@@ -76,6 +79,7 @@ __all__ = [
     "load_model",
     "multi_head_attention",
     "naive_softmax",
+    "online_attention",
     "padding_mask",
     "parse_matrix",
     "parse_number",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -10,6 +11,7 @@ import numpy as np
 from attention_core.errors import InputError
 from attention_core.i18n import N_
 from attention_core.masks import check_mask
+from attention_core.overflow import check_output, check_projection, check_scores
 from attention_core.softmax import softmax
 from attention_core.types import BoolArray, FloatArray, RealArray
 
@@ -89,13 +91,18 @@ def as_matrix(M: object, name: str) -> FloatArray:
 
 
 def project(
-    X: FloatArray, W_q: FloatArray, W_k: FloatArray, W_v: FloatArray
+    X: FloatArray,
+    W_q: FloatArray,
+    W_k: FloatArray,
+    W_v: FloatArray,
+    tokens: Sequence[str] | None = None,
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Queries, keys and values from embeddings by learned projections.
 
     X (n, d_model); W_q, W_k (d_model, d_k); W_v (d_model, d_v).
-    Returns Q, K (n, d_k) and V (n, d_v).
-    """
+    Returns Q, K (n, d_k) and V (n, d_v); an InputError if one overflows float64
+    (``tokens`` name its rows in the message).
+    """  # fmt: skip
     X = as_matrix(X, "X")
     Ws = {name: as_matrix(W, name) for name, W in (("W_q", W_q), ("W_k", W_k), ("W_v", W_v))}
     for name, W in Ws.items():
@@ -111,9 +118,12 @@ def project(
                "length d_k"),
             where="W_k", k=Ws["W_k"].shape[1], q=Ws["W_q"].shape[1],
         )  # fmt: skip
-    Q = X @ Ws["W_q"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-    K = X @ Ws["W_k"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
-    V = X @ Ws["W_v"]  # (n, d_model) @ (d_model, d_v) -> (n, d_v)
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+        Q = X @ Ws["W_q"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+        K = X @ Ws["W_k"]  # (n, d_model) @ (d_model, d_k) -> (n, d_k)
+        V = X @ Ws["W_v"]  # (n, d_model) @ (d_model, d_v) -> (n, d_v)
+    for name, M in (("Q", Q), ("K", K), ("V", V)):
+        check_projection(M, name, X, Ws[f"W_{name.lower()}"], tokens)
     return Q, K, V
 
 
@@ -139,17 +149,25 @@ def attention(
     V: RealArray,
     mask: BoolArray | None = None,
     scaled: bool = True,
+    labels: tuple[Sequence[str], Sequence[str]] | None = None,
 ) -> AttentionTrace:
     """softmax(Q K^T / sqrt(d_k)) V, keeping every stage.
 
     Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v); mask (n_q, n_k) bool, True = may attend.
     ``scaled=False`` skips the 1/sqrt(d_k) factor (scale 1.0), to show why it is there.
+    Scores or an output beyond float64 are an InputError (``labels``, the query and key
+    tokens, name the cell in its message; positions when None): a trace has finite stages.
     """
     Q, K, V = check_qkv(Q, K, V)
     n_q, n_k = Q.shape[0], K.shape[0]
     if mask is not None:
         mask = check_mask(mask, n_q, n_k)
-    return batched_attention(Q, K, V, mask=mask, scaled=scaled)
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+        trace = batched_attention(Q, K, V, mask=mask, scaled=scaled)
+    queries, keys = labels if labels is not None else (None, None)
+    check_scores(trace.scores, Q, K, queries, keys)
+    check_output(trace.output, V, "V", queries)
+    return trace
 
 
 def batched_attention(

@@ -29,7 +29,15 @@ def multi_head_trace(s: Scenario) -> MultiHeadTrace:
         raise InputError(N_("multi-head attention needs W_o to map the heads back"), "W_o")
     m = s.matrices()
     return multi_head_attention(
-        m["X"], m["W_q"], m["W_k"], m["W_v"], s.W_o, s.n_heads, mask=s.mask(), scaled=s.scaled
+        m["X"],
+        m["W_q"],
+        m["W_k"],
+        m["W_v"],
+        s.W_o,
+        s.n_heads,
+        mask=s.mask(),
+        scaled=s.scaled,
+        labels=(s.query_labels, s.key_labels),
     )
 
 

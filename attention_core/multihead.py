@@ -22,6 +22,7 @@ import numpy as np
 from attention_core.attention import AttentionTrace, as_matrix, attention
 from attention_core.errors import InputError
 from attention_core.i18n import N_
+from attention_core.overflow import check_output, check_projection
 from attention_core.types import BoolArray, FloatArray
 
 
@@ -74,13 +75,15 @@ def multi_head_attention(
     mask: BoolArray | None = None,
     X_kv: FloatArray | None = None,
     scaled: bool = True,
+    labels: tuple[Sequence[str], Sequence[str]] | None = None,
 ) -> MultiHeadTrace:
     """concat(head_1, ..., head_h) W_o with head_i = attention(X W_q^i, X_kv W_k^i, X_kv W_v^i).
 
     X (n_q, d_model); X_kv (n_k, d_model), X when None; W_q, W_k, W_v
     (d_model, n_heads·d_head); W_o (n_heads·d_head, d_model); mask (n_q, n_k) bool,
     True = may attend, shared by every head. ``scaled=False`` drops every head's
-    1/√d_head (to show why it is there). Returns a ``MultiHeadTrace``.
+    1/√d_head (to show why it is there). Returns a ``MultiHeadTrace``; numbers beyond
+    float64 anywhere are an InputError that names them (``labels``: query and key tokens).
     """
     n_heads = _check_n_heads(n_heads)
     X = as_matrix(X, "X")
@@ -91,14 +94,19 @@ def multi_head_attention(
     )
     d_head = _check_head_width(W_q, W_k, W_v, n_heads)
     W_o = as_matrix(W_o, "W_o")
-    Q = X @ W_q  # (n_q, d_model) @ (d_model, n_heads·d_head) -> (n_q, n_heads·d_head)
-    K = X_kv @ W_k  # (n_k, d_model) @ (d_model, n_heads·d_head) -> (n_k, n_heads·d_head)
-    V = X_kv @ W_v  # (n_k, d_model) @ (d_model, n_heads·d_head) -> (n_k, n_heads·d_head)
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+        Q = X @ W_q  # (n_q, d_model) @ (d_model, n_heads·d_head) -> (n_q, n_heads·d_head)
+        K = X_kv @ W_k  # (n_k, d_model) @ (d_model, n_heads·d_head) -> (n_k, n_heads·d_head)
+        V = X_kv @ W_v  # (n_k, d_model) @ (d_model, n_heads·d_head) -> (n_k, n_heads·d_head)
+    queries, keys = labels if labels is not None else (None, None)
+    for name, M, W, rows in (("Q", Q, W_q, queries), ("K", K, W_k, keys), ("V", V, W_v, keys)):
+        check_projection(M, name, X if name == "Q" else X_kv, W, rows)
     heads = tuple(
-        attention(Q[:, s], K[:, s], V[:, s], mask=mask, scaled=scaled)  # each (n_q, d_head)
+        attention(Q[:, s], K[:, s], V[:, s], mask=mask, scaled=scaled, labels=labels)
         for s in (head_slice(h, d_head) for h in range(n_heads))
-    )
+    )  # each (n_q, d_head)
     concat, output = combine_heads([head.output for head in heads], W_o, X.shape[1])
+    check_output(output, W_o, "W_o", queries)
     return MultiHeadTrace(
         Q=Q,
         K=K,
@@ -143,7 +151,8 @@ def combine_heads(
             cols=str(W_o.shape[1]),
             d_model=str(d_model),
         )
-    return concat, concat @ W_o  # (n_q, n_heads·d_head) @ (n_heads·d_head, d_model)
+    with np.errstate(over="ignore", invalid="ignore"):  # multi_head_attention reports it
+        return concat, concat @ W_o  # (n_q, n_heads·d_head) @ (n_heads·d_head, d_model)
 
 
 def _check_n_heads(n_heads: object) -> int:

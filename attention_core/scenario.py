@@ -17,6 +17,7 @@ from attention_core.attention import AttentionTrace, as_matrix, attention, proje
 from attention_core.errors import InputError
 from attention_core.i18n import N_
 from attention_core.masks import causal_mask, padding_mask
+from attention_core.multihead import multi_head_attention
 from attention_core.parsing import MAX_DIM, MAX_TOKENS, label_tokens
 from attention_core.scenario_checks import check_heads, check_n_heads, check_rows, check_tokens
 from attention_core.types import BoolArray, FloatArray
@@ -149,13 +150,19 @@ class Scenario:
             check_rows(mats["Q"], "Q", len(self.queries))
             check_rows(mats["K"], "K", len(self.tokens))
             check_rows(mats["V"], "V", len(self.tokens))
-        return self.trace()  # checks the shapes of projections, Q/K/V and the mask
+        trace = self.trace()  # checks the shapes of projections, Q/K/V and the mask, and overflow
+        if self.mode == "embeddings" and self.W_o is not None:  # the Multi-head lab's numbers
+            m = self.matrices()
+            multi_head_attention(m["X"], m["W_q"], m["W_k"], m["W_v"], self.W_o, self.n_heads,
+                                 mask=self.mask(), scaled=self.scaled,
+                                 labels=(self.query_labels, self.key_labels))  # fmt: skip
+        return trace
 
     def qkv(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Q (n_q, d_k), K (n, d_k), V (n, d_v) for this scenario."""
         m = self.matrices()
         if self.mode == "embeddings":
-            return project(m["X"], m["W_q"], m["W_k"], m["W_v"])
+            return project(m["X"], m["W_q"], m["W_k"], m["W_v"], tokens=self.key_labels)
         return m["Q"], m["K"], m["V"]
 
     def mask(self) -> BoolArray | None:
@@ -177,7 +184,14 @@ class Scenario:
 
     def trace(self) -> AttentionTrace:
         Q, K, V = self.qkv()
-        return attention(Q, K, V, mask=self.mask(), scaled=self.scaled)
+        return attention(
+            Q,
+            K,
+            V,
+            mask=self.mask(),
+            scaled=self.scaled,
+            labels=(self.query_labels, self.key_labels),
+        )  # the charts' labels
 
     # ---- serialisation ---------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

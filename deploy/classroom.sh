@@ -22,6 +22,8 @@ HOST=${HOST:-0.0.0.0}
 WORKERS=${WORKERS:-$(nproc)}
 BACKEND_PORT=${BACKEND_PORT:-$((PORT + 1))}
 PYTHON=${PYTHON:-.venv/bin/python}
+RESTART_QUICK_S=${RESTART_QUICK_S:-20}  # a process that ends sooner than this after it
+RESTART_GIVE_UP=${RESTART_GIVE_UP:-3}   # started, this many times in a row, cannot start
 
 say() { echo "classroom: $*" >&2; }
 
@@ -139,8 +141,8 @@ $servers    keepalive 16;
 
   server {
     listen $HOST:$PORT;
-    client_max_body_size 200m;  # Streamlit's server.maxUploadSize
-    # A live class's room versions (attention_ui/live/hub.py), fetched by every following
+    client_max_body_size 9m;  # server.maxUploadSize (8) + Streamlit's 1 MB multipart margin
+    # A live class's room versions (attention_ui/classroom/hub.py), fetched by every following
     # phone twice a second: nginx reads the tiny files itself, so 120 idle phones cost the
     # Streamlit processes nothing (through Streamlit each fetch cost about 1.7 ms of CPU).
     location /app/static/live/ {
@@ -201,9 +203,7 @@ start_backends() {
   export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
   for ((i = 0; i < WORKERS; i++)); do
     port=$((BACKEND_PORT + i))
-    # serve.py: streamlit run app.py, warmed up before it serves (make run's entry too)
-    "$PYTHON" serve.py --server.port "$port" --server.address 127.0.0.1 \
-      --server.headless true >"$RUN_DIR/streamlit-$port.log" 2>&1 &
+    supervise "$port" "$RUN_DIR/streamlit-$port.log" &
     PIDS+=($!)
   done
   for ((i = 0; i < WORKERS; i++)); do
@@ -214,6 +214,41 @@ start_backends() {
       sleep 0.1
     done
   done
+}
+
+worker() {  # serve.py: streamlit run app.py, warmed up before it serves (make run's entry too)
+  exec "$PYTHON" serve.py --server.port "$1" --server.address 127.0.0.1 --server.headless true
+}
+
+supervise() {
+  # One Streamlit process on port $1, started again whenever it ends without being told to
+  # (a crash, the kernel's OOM killer): a class of 120 must not stop for one process. Its
+  # students' phones reconnect by themselves; nginx sends them to another process while it
+  # starts (hash ... consistent moves only the dead one's students), and the live class's
+  # state is in the store, not in the process. Ctrl-C or the cleanup's TERM stop it for
+  # good. A process that cannot start at all (RESTART_GIVE_UP quick ends in a row) ends the
+  # classroom as before, with its log.
+  local port=$1 log=$2 child="" stop="" status quick=0 started
+  trap 'stop=1; [ -z "$child" ] || kill -TERM "$child" 2>/dev/null' INT TERM
+  while [ -z "$stop" ]; do
+    started=$SECONDS
+    worker "$port" >>"$log" 2>&1 &
+    child=$!
+    [ -z "$stop" ] || kill -TERM "$child"  # told to stop between the two lines above
+    status=0
+    wait "$child" || status=$?
+    [ -z "$stop" ] || break
+    if ((SECONDS - started < RESTART_QUICK_S)); then quick=$((quick + 1)); else quick=0; fi
+    if ((quick >= RESTART_GIVE_UP)); then
+      say "the process on port $port ended $quick times in a row within ${RESTART_QUICK_S} s" \
+        "of its start (exit status $status); see $log"
+      tail -n 20 "$log" >&2
+      exit 1
+    fi
+    say "the process on port $port ended (exit status $status); starting it again"
+  done
+  wait "$child" 2>/dev/null || true  # a stopped process's last moments (about 0.5 s)
+  exit 0
 }
 
 warm_up() {
@@ -257,7 +292,7 @@ main() {
     ZOPFLI_PID=$!
   fi
   say "serving on $ATTENTION_LAB_PUBLIC_URL with $WORKERS Streamlit processes" \
-    "(ports $BACKEND_PORT-$((BACKEND_PORT + WORKERS - 1)), pids ${PIDS[*]:0:WORKERS}) behind nginx"
+    "(ports $BACKEND_PORT-$((BACKEND_PORT + WORKERS - 1)), each restarted if it crashes) behind nginx"
   case "$ATTENTION_LAB_PUBLIC_URL" in
     *://localhost*|*://127.*) say "only a loopback address is known: phones cannot reach it" \
       "(set ATTENTION_LAB_PUBLIC_URL to the address students use)" ;;
@@ -267,7 +302,8 @@ main() {
   say "measure it: .venv/bin/python -m bench.load --url http://127.0.0.1:$PORT" \
     "$(for ((i = 0; i < WORKERS; i++)); do printf -- '--server-port %s ' $((BACKEND_PORT + i)); done)"
   say "Ctrl-C stops everything"
-  # any process ending (a crash) ends the classroom, so nothing is left half-running
+  # a Streamlit process that crashes is started again (supervise); nginx ending, or a
+  # process that cannot start, ends the classroom, so nothing is left half-running
   watch_processes "${PIDS[@]}"
 }
 

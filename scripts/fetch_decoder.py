@@ -12,7 +12,7 @@ and writes the memory-mapped float32 cache the app reads (538 MB, about 10 s, on
 
     .venv/bin/python scripts/fetch_decoder.py [--gguf-dir DIR] [--dest DIR]
 
-Does nothing (but check the hashes) when the file and a current cache are already there.
+Does nothing when a current cache is already there (its index names the pinned GGUF's sha256).
 """
 
 from __future__ import annotations
@@ -79,11 +79,11 @@ def cache_is_current(dest: Path) -> bool:
 
 
 def fetch(gguf_dir: Path, dest: Path) -> None:
-    gguf = fetch_gguf(gguf_dir)
-    if cache_is_current(dest):
+    if cache_is_current(dest):  # made from the pinned GGUF (its index says): not needed again
         os.utime(dest / WEIGHTS_FILE)  # newer than this script: make is satisfied
         print(f"decoder already in {dest}")
         return
+    gguf = fetch_gguf(gguf_dir)
     from attention_core.decoder.convert import write_cache
 
     print(f"converting {gguf.name} into {dest} (once, about 10 s)...", flush=True)

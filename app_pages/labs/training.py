@@ -9,6 +9,7 @@ page = BY_KEY["training"]
 st.title(_(page.title))
 lab.intro()
 settings = lab.settings()
-lab.results(settings, lab.trained(settings))
+if settings is not None:  # None: a setting out of range, said above
+    lab.show(settings)
 lab.explanation()
 prev_next("training")

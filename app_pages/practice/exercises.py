@@ -5,7 +5,7 @@ from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.i18n import _
 from attention_ui.i18n.texts import tr
-from attention_ui.live import pace_views
+from attention_ui.live import pace_phone
 from attention_ui.practice import exercises as cards
 
 page = BY_KEY["exercises"]
@@ -20,8 +20,8 @@ st.markdown(
 )
 
 cards.init()
-pace_views.student_card()  # a class at its own pace: the seat and nickname
-exercises = pace_views.exercises_shown(all_exercises())  # there, the open ones
+pace_phone.student_card()  # a class at its own pace: the seat and nickname
+exercises = pace_phone.exercises_shown(all_exercises())  # there, the open ones
 cards.render_progress(exercises)
 
 # Lazy tabs: only the open exercise is drawn. Each answer box costs Streamlit a pass over the

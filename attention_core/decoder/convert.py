@@ -186,8 +186,10 @@ def stored_tensors(
     tensors: Mapping[str, np.ndarray], config: DecoderConfig
 ) -> dict[str, np.ndarray]:
     """The tensors as the cache keeps them: each layer's weights transposed to (in, out)
-    and stacked as LayerWeights' fields (llama.STORED), the embedding and norm as they are."""
-    out = {"embed": tensors["embed"], "final_norm": tensors["final_norm"]}
+    and stacked as LayerWeights' fields (llama.STORED), the embedding and norm as they are,
+    and the output matrix (the embedding, transposed: DecoderWeights.output)."""
+    out = {"embed": tensors["embed"], "final_norm": tensors["final_norm"],
+           "output": np.ascontiguousarray(tensors["embed"].T)}  # fmt: skip
     for i in range(config.n_layers):
         lw = LayerWeights.from_torch_layout(tensors, f"{i}.")
         out |= {f"{i}.{name}": getattr(lw, name) for name in STORED}

@@ -24,7 +24,7 @@ WEIGHTS_FILE = "weights.f32.npy"
 INDEX_FILE = "decoder.json"
 TOKENIZER_FILE = "tokenizer.json"
 CACHE_FILES = (INDEX_FILE, TOKENIZER_FILE, WEIGHTS_FILE)  # what load_decoder reads
-CACHE_VERSION = 2  # bumped when the cache's layout changes: an older cache is rebuilt
+CACHE_VERSION = 3  # bumped when the cache's layout changes: an older cache is rebuilt
 
 
 class DecoderMissing(ModelMissing):

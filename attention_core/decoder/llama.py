@@ -154,6 +154,10 @@ class DecoderWeights:
     embed: Array  # (vocab, d_model): the token embedding, also the output matrix (tied)
     final_norm: Array  # (d_model,)
     layers: tuple[LayerWeights, ...]
+    # (d_model, vocab): the same numbers as embed.T, laid out row by row. A row's logits
+    # stream this once; read through embed.T's strides the same product took twice as long,
+    # a fifth of a cached step (bench/RESULTS.md, "The KV cache at 32 tokens").
+    output: Array
 
     @classmethod
     def from_tensors(cls, config: DecoderConfig, t: Mapping[str, Array]) -> DecoderWeights:
@@ -171,6 +175,7 @@ class DecoderWeights:
             embed=t["embed"],
             final_norm=t["final_norm"],
             layers=tuple(layer(i) for i in range(config.n_layers)),
+            output=t["output"] if "output" in t else np.ascontiguousarray(t["embed"].T),
         )
 
     @property
@@ -232,6 +237,30 @@ def head_trace(
     return attention(Q[:, head], K[:, g], V[:, g], mask=mask)
 
 
+def project_heads(
+    lw: LayerWeights, X: Array, config: DecoderConfig, cos: Array, sin: Array
+) -> tuple[Array, Array, Array, Array, Array, Array]:
+    """RMSNorm, the projections and RoPE. X (n, d_model); cos, sin (n, d_head) for the rows'
+    own positions. Returns H (n, d_model) the normalised input, Q_pre, Q (n, n_heads,
+    d_head), K_pre, K and V (n, n_kv_heads, d_head): Q and K after RoPE."""
+    n, h, g, d = X.shape[0], config.n_heads, config.n_kv_heads, config.d_head
+    H = rms_norm(X, lw.attn_norm, config.eps)  # (n, d_model)
+    QKV = H @ lw.Wt_qkv  # (n, d_model) @ (d_model, (h + 2g) d) -> (n, (h + 2g) d)
+    Q_pre = QKV[:, : h * d].reshape(n, h, d)  # (n, h, d)
+    K_pre = QKV[:, h * d : (h + g) * d].reshape(n, g, d)  # (n, g, d)
+    V = QKV[:, (h + g) * d :].reshape(n, g, d)  # (n, g, d)
+    return H, Q_pre, apply_rope(Q_pre, cos, sin), K_pre, apply_rope(K_pre, cos, sin), V
+
+
+def heads_output(
+    lw: LayerWeights, outputs: Sequence[NDArray[np.float64]], dtype: np.dtype
+) -> Array:
+    """The heads' outputs (n_heads of (n, d_head)) side by side through W_o: (n, d_model)."""
+    # attention() works in float64; the model goes on in its own dtype, as torch would
+    concat = np.concatenate(outputs, axis=1).astype(dtype)  # (n, h d)
+    return concat @ lw.Wt_o  # (n, h d) @ (h d, d_model) -> (n, d_model)
+
+
 def attention_block(
     lw: LayerWeights, X: Array, config: DecoderConfig, cos: Array, sin: Array, mask: BoolArray
 ) -> tuple[Array, LayerAttention, tuple[AttentionTrace, ...]]:
@@ -240,18 +269,10 @@ def attention_block(
     Returns what the block adds to X (n, d_model), the layer's inputs to its heads, and the
     n_heads traces.
     """
-    n, h, g, d = X.shape[0], config.n_heads, config.n_kv_heads, config.d_head
-    H = rms_norm(X, lw.attn_norm, config.eps)  # (n, d_model)
-    QKV = H @ lw.Wt_qkv  # (n, d_model) @ (d_model, (h + 2g) d) -> (n, (h + 2g) d)
-    Q_pre = QKV[:, : h * d].reshape(n, h, d)  # (n, h, d)
-    K_pre = QKV[:, h * d : (h + g) * d].reshape(n, g, d)  # (n, g, d)
-    V = QKV[:, (h + g) * d :].reshape(n, g, d)  # (n, g, d)
-    Q, K = apply_rope(Q_pre, cos, sin), apply_rope(K_pre, cos, sin)  # same shapes
-    traces = tuple(head_trace(Q, K, V, config, i, mask) for i in range(h))
+    H, Q_pre, Q, K_pre, K, V = project_heads(lw, X, config, cos, sin)
+    traces = tuple(head_trace(Q, K, V, config, i, mask) for i in range(config.n_heads))
     weights = np.stack([t.weights for t in traces])  # (h, n, n)
-    # attention() works in float64; the model goes on in its own dtype, as torch would
-    concat = np.concatenate([t.output for t in traces], axis=1).astype(X.dtype)  # (n, h d)
-    out = concat @ lw.Wt_o  # (n, h d) @ (h d, d_model) -> (n, d_model)
+    out = heads_output(lw, [t.output for t in traces], X.dtype)
     return out, LayerAttention(H, Q_pre, K_pre, Q, K, V, weights), traces
 
 
@@ -285,6 +306,9 @@ def forward(
         X = X + out  # the residual stream (n, d_model)
         X = X + mlp_block(lw, X, config)
         layers.append(la)
-    X = X[-1:] if last_only else X  # (1 or n, d_model)
-    logits = rms_norm(X, w.final_norm, config.eps) @ w.embed.T  # (., d_model) @ (d_model, vocab)
-    return logits, tuple(layers)
+    return output_logits(w, X[-1:] if last_only else X), tuple(layers)
+
+
+def output_logits(w: DecoderWeights, X: Array) -> Array:
+    """The last RMSNorm and the tied output matrix: (m, d_model) -> (m, vocab) logits."""
+    return rms_norm(X, w.final_norm, w.config.eps) @ w.output  # (m, d_model) @ (d_model, vocab)

@@ -25,7 +25,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attention_core.attention import AttentionTrace
-from attention_core.decoder import llama
+from attention_core.decoder import llama, sampling
+from attention_core.decoder.cache import (
+    CacheComparison,
+    KVCache,
+    cached_step,
+    compare_with_recompute,
+    prefill,
+)
 from attention_core.decoder.files import (
     CACHE_VERSION,
     INDEX_FILE,
@@ -38,14 +45,16 @@ from attention_core.decoder.files import (
 )
 from attention_core.decoder.llama import DecoderConfig, DecoderWeights, LayerAttention
 from attention_core.decoder.patterns import DecoderPattern, decoder_pattern
+from attention_core.decoder.sampling import Distribution, whole_number
 from attention_core.decoder.tokenize import Prompt, tokenize_prompt
 from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.trained.patterns import word_id_array
 from attention_core.trained.run import check_head, one_blas_thread
 from attention_core.trained.tokenize import read_tokenizer
 
 TOP_K = 10  # next tokens kept per run
-MAX_NEW_TOKENS = 32  # a greedy continuation's limit
+MAX_NEW_TOKENS = 32  # a continuation's limit
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,25 @@ class DecoderRun:
     layers: tuple[LayerAttention, ...]
     weights: NDArray[np.float64]  # (n_layers, n_heads, n, n)
     next_tokens: tuple[NextToken, ...]
+    logits: NDArray[np.float32]  # (vocab,) the last token's: the next token's scores
+
+    def distribution(
+        self, temperature: float, top_k: int | None = None, top_p: float | None = None
+    ) -> Distribution:
+        """The next token's distribution at ``temperature``, cut by top-k then top-p."""
+        return sampling.distribution(self.logits, temperature, top_k, top_p)
+
+    def first_draw(
+        self, temperature: float, top_k: int | None, top_p: float | None, seed: int
+    ) -> int:
+        """The token Decoder.generate draws first after this prompt with these settings."""
+        rng = np.random.default_rng(seed)
+        return sampling.draw(self.distribution(temperature, top_k, top_p), sampling.uniform(rng))
+
+    @property
+    def cache(self) -> KVCache:
+        """The prompt's KV cache: every layer's keys (after RoPE) and values, as computed."""
+        return KVCache(tuple(la.K for la in self.layers), tuple(la.V for la in self.layers))
 
     # ---- the tokens, as a page shows them -------------------------------------------
     @property
@@ -180,7 +208,7 @@ class Decoder:
             dataclasses.replace(la, weights=w) for la, w in zip(layers, weights, strict=True)
         )
         return DecoderRun(prompt=prompt, config=self.config, layers=layers, weights=weights,
-                          next_tokens=next_tokens)  # fmt: skip
+                          next_tokens=next_tokens, logits=logits[0])  # fmt: skip
 
     def loss(self, text: str) -> float:
         """Mean next-token loss (cross-entropy, nats) of a text (cut to 64 tokens): how
@@ -194,17 +222,63 @@ class Decoder:
     def greedy(self, text: str, n_new: int) -> list[int]:
         """The ids of the ``n_new`` tokens the model finds likeliest, one after another
         (each appended before the next is predicted; stops at the end-of-turn token)."""
-        if not 1 <= n_new <= MAX_NEW_TOKENS:
-            raise InputError(f"continue by 1 to {MAX_NEW_TOKENS} tokens", where="n_new")
-        ids = list(self.tokenize(text).ids)
+        return self.generate(text, n_new, 0.0)
+
+    def step_and_recompute(self, run: DecoderRun, token: int) -> CacheComparison:
+        """``token`` after the run's prompt both ways: one cached step, and the whole text
+        again (what the KV cache saves), for a page to show that they agree."""
+        with one_blas_thread():
+            return compare_with_recompute(self.weights, run.ids, run.cache, token)
+
+    def next_token_distribution(
+        self, prompt: str, temperature: float, top_k: int | None = None,
+        top_p: float | None = None,
+    ) -> Distribution:  # fmt: skip
+        """The next token's distribution: softmax(logits / T) cut by top-k then top-p
+        (sampling.distribution; T = 0 greedy). ``.ids`` and ``.p``, likeliest first."""
+        sampling.check_sampling(temperature, top_k, top_p)
+        ids = self.tokenize(prompt).ids
+        with one_blas_thread():
+            logits, _ = llama.forward(self.weights, ids, last_only=True)
+        return sampling.distribution(logits[0], temperature, top_k, top_p)
+
+    def generate(
+        self, prompt: str, n: int, temperature: float, top_k: int | None = None,
+        top_p: float | None = None, seed: int = 0, cache: bool = True,
+    ) -> list[int]:  # fmt: skip
+        """The ids of ``n`` tokens drawn one after another (stops after the end-of-turn
+        token), each from next_token_distribution's rule with one uniform number of a
+        generator seeded by ``seed`` (sampling.uniform: the same draws on every machine).
+        ``cache``: each new token's one row against the KV cache; False recomputes the
+        whole text for every token. Both give the same tokens."""
+        check_generation(n, seed)
+        sampling.check_sampling(temperature, top_k, top_p)
+        ids = list(self.tokenize(prompt).ids)
+        rng = np.random.default_rng(seed)
         new: list[int] = []
-        for _ in range(n_new):
-            nxt = int(self.logits(ids)[-1].argmax())
-            new.append(nxt)
-            if nxt == self.eos_id:
-                break
-            ids.append(nxt)
-        return new
+        with one_blas_thread():
+            logits, kv = prefill(self.weights, ids)
+            while True:
+                dist = sampling.distribution(logits, temperature, top_k, top_p)
+                new.append(sampling.draw(dist, sampling.uniform(rng)))
+                if len(new) == n or new[-1] == self.eos_id:
+                    return new
+                if cache:
+                    step = cached_step(self.weights, kv, new[-1])
+                    logits, kv = step.logits, step.cache
+                else:
+                    ids.append(new[-1])
+                    logits = llama.forward(self.weights, ids, last_only=True)[0][0]
+
+
+def check_generation(n: object, seed: object) -> None:
+    """1 <= n <= MAX_NEW_TOKENS and a seed that is a whole number >= 0, or an InputError."""
+    if not whole_number(n, 1) or n > MAX_NEW_TOKENS:
+        raise InputError(N_("generate 1 to {most} tokens, not {n}"), where="n",
+                         most=MAX_NEW_TOKENS, n=str(n))  # fmt: skip
+    if not whole_number(seed, 0):
+        raise InputError(N_("the seed must be a whole number, 0 or more, not {seed}"),
+                         where="seed", seed=str(seed))  # fmt: skip
 
 
 def log_softmax(logits: NDArray[np.floating]) -> NDArray[np.float64]:

@@ -32,13 +32,14 @@ def inverse_frequencies(
 
 
 def rope_tables(
-    n: int, d_head: int, theta: float, dtype: type[np.floating] = np.float32
+    n: int, d_head: int, theta: float, dtype: type[np.floating] = np.float32, start: int = 0
 ) -> tuple[Array, Array]:
-    """cos and sin of every position's angles, each (n, d_head), computed in ``dtype``.
+    """cos and sin of the angles of positions start .. n - 1, each (n - start, d_head),
+    computed in ``dtype`` (a row is the same whatever ``start``: a cached step needs one).
 
     Column i and column i + d_head/2 hold the same angle m * w_i (the two halves of a pair).
     """
-    angles = np.arange(n, dtype=dtype)[:, None] * inverse_frequencies(d_head, theta, dtype)
+    angles = np.arange(start, n, dtype=dtype)[:, None] * inverse_frequencies(d_head, theta, dtype)
     angles = np.concatenate([angles, angles], axis=1)  # (n, d/2) -> (n, d)
     return np.cos(angles), np.sin(angles)
 

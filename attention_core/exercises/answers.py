@@ -7,6 +7,7 @@ import re
 import numpy as np
 
 from attention_core.errors import InputError
+from attention_core.overflow import check_row_sums
 from attention_core.parsing import parse_matrix
 from attention_core.types import FloatArray
 from attention_core.words import count
@@ -26,6 +27,8 @@ def parse_answer(text: str, allow_percent: bool = False) -> tuple[FloatArray, bo
     if n_percent and not allow_percent:
         raise InputError("this step asks for plain numbers: leave out the % signs", where="answer")
     M = parse_matrix(_PERCENT.sub(" ", text) if n_percent else text, name="")
+    with np.errstate(over="ignore", invalid="ignore"):
+        check_row_sums(M.sum(axis=1))  # the checker adds a row's weights up
     if not n_percent:
         return M, False
     if n_percent != M.size:

@@ -11,6 +11,7 @@ import functools
 import numpy as np
 
 from attention_core import presets
+from attention_core.exercises.generation import online_softmax, temperature
 from attention_core.exercises.mistakes import mask_mistakes
 from attention_core.exercises.model import Choice, ChoiceStep, Exercise, Mistake, Step, Variant
 from attention_core.exercises.scenarios import (
@@ -617,6 +618,8 @@ def all_exercises() -> tuple[Exercise, ...]:
         _embeddings(),
         _two_heads(),
         stall(),
+        temperature(),
+        online_softmax(),
     )
 
 

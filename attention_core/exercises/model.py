@@ -33,6 +33,11 @@ MISTAKE_LABELS: dict[str, str] = {
     "heads_swapped": N_("put the heads in the wrong order"),
     "forgot_v": N_("concatenated the weights instead of the heads' outputs"),
     "forgot_w_o": N_("forgot W_O"),
+    "temp_multiplied": N_("multiplied the logits by T instead of dividing"),
+    "temp_squared": N_("divided the logits by T squared"),
+    "topk_not_renormalised": N_("forgot to renormalise after top-k"),
+    "online_no_rescale_l": N_("forgot to rescale the running sum"),
+    "online_wrong_exponent": N_("rescaled the output with the wrong exponent"),
 }
 
 

@@ -1,8 +1,8 @@
-"""A learner's progress: one typed record per step, and its export as JSON and CSV."""
+"""A learner's progress: one typed record per step, and its export as CSV (the JSON document,
+which is loaded back, is ``saved``'s)."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -108,26 +108,6 @@ def progress_rows(
                 }
             )
     return rows
-
-
-def progress_json(exercises: tuple[Exercise, ...], progress: Progress, say: Say = english) -> str:
-    """The progress as a JSON document: a summary and one entry per step."""
-    rows = progress_rows(exercises, progress, say)
-    doc = {
-        "app": "Attention Lab",
-        "kind": "exercise progress",
-        "version": 1,
-        "summary": {
-            "steps": len(rows),
-            "right": sum(r["status"] == Status.RIGHT.value for r in rows),
-            "exercises_complete": sum(
-                count_right(progress, ex) == len(ex.steps) for ex in exercises
-            ),
-            "exercises": len(exercises),
-        },
-        "steps": rows,
-    }
-    return json.dumps(doc, indent=1, ensure_ascii=False)
 
 
 def progress_csv(exercises: tuple[Exercise, ...], progress: Progress, say: Say = english) -> str:

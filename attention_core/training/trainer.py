@@ -23,12 +23,15 @@ import numpy as np
 
 from attention_core.attention import batched_attention
 from attention_core.backward import attention_backward
+from attention_core.errors import InputError
+from attention_core.i18n import N_
 from attention_core.trained.run import one_blas_thread
 from attention_core.training.tasks import TaskData, make_task
 from attention_core.types import FloatArray
 
 SATURATED = 0.99  # a row whose largest weight is at least this is saturated
 N_CHECKPOINTS = 50  # the steps whose example weights and Q, K are kept (plus step 0)
+SEEDS = (0, 1000)  # the seeds a learner may pick, both ends included
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,13 @@ class TrainSettings:
     batch: int = 32
 
     def check(self) -> TrainSettings:
+        """These settings, or an InputError saying which one is out of range."""
+        if not SEEDS[0] <= self.seed <= SEEDS[1]:
+            raise InputError(
+                N_("the seed must be a whole number from {low} to {high}; {seed} is outside "
+                   "that range"),
+                where="seed", low=SEEDS[0], high=SEEDS[1], seed=self.seed,
+            )  # fmt: skip
         if not 1 <= self.d_k <= 1024:
             raise ValueError(f"d_k must be between 1 and 1024, got {self.d_k}")
         if not 0 <= self.steps <= 5000:
@@ -100,6 +110,28 @@ class History:
     def at(self, step: int) -> int:
         """The index of the last checkpoint at or before ``step``."""
         return max(0, int(np.searchsorted(self.checkpoints, step, side="right")) - 1)
+
+    def until(self, step: int) -> History:
+        """This run as it was at its last kept step at or before ``step`` (a Stop lands
+        there: the text's step count, the slider's end and the charts then agree)."""
+        last = int(self.checkpoints[self.at(step)])
+        if last == self.done:
+            return self
+        cut = {
+            name: getattr(self, name)[: last + 1]
+            for name in (
+                "loss",
+                "accuracy",
+                "grad_q",
+                "grad_k",
+                "saturation",
+                "stuck",
+                "wrong_grad",
+            )
+        }
+        kept = self.at(step) + 1
+        return replace(self, **cut, checkpoints=self.checkpoints[:kept], Q=self.Q[:kept],
+                       K=self.K[:kept], weights=self.weights[:kept])  # fmt: skip
 
 
 def checkpoints(steps: int) -> np.ndarray:
@@ -233,6 +265,13 @@ class Training:
     @property
     def finished(self) -> bool:
         return self.done == self.settings.steps
+
+    def next_checkpoint(self) -> int:
+        """The next step whose example is kept (0 before the first): where a piece of
+        training ends, so a run stopped between pieces ends on a kept step."""
+        kept = self.runs[0].kept
+        after = int(np.searchsorted(kept, self.done, side="right"))
+        return int(kept[min(after, len(kept) - 1)])
 
     def advance(self, k: int) -> int:
         with one_blas_thread():  # small products: a second BLAS thread only waits for a core

@@ -11,7 +11,12 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from attention_core.decoder import DECODER_PATTERN_NAMES, DecoderRun, score_by_distance
+from attention_core.decoder import (
+    DECODER_PATTERN_NAMES,
+    DecoderRun,
+    Distribution,
+    score_by_distance,
+)
 from attention_core.pretrained import Run, ranked_heads
 from attention_ui.draw.text import md_escape
 from attention_ui.i18n import N_, _
@@ -58,6 +63,12 @@ def next_token_table(run: DecoderRun) -> pd.DataFrame:
 def visible(text: str) -> str:
     """A token's text with its spaces and line breaks made visible (" Paris" -> "␣Paris")."""
     return text.replace(" ", "␣").replace("\n", "⏎").replace("\t", "⇥") or "∅"
+
+
+def probabilities_of(ids: Sequence[int] | np.ndarray, dist: Distribution) -> list[float]:
+    """Each token's probability in ``dist`` (0 for a token it does not keep)."""
+    p = dict(zip(dist.ids.tolist(), dist.p.tolist(), strict=True))
+    return [p.get(int(i), 0.0) for i in ids]
 
 
 def token_options(run: DecoderRun) -> list[str]:

@@ -15,7 +15,7 @@ import streamlit as st
 
 from attention_core import AttentionTrace, Scenario
 from attention_core.decoder import DecoderRun, decoder_head_scenario
-from attention_ui.decoder import data
+from attention_ui.decoder import data, inference
 from attention_ui.decoder import figures as df
 from attention_ui.draw import figures as fig
 from attention_ui.frame import guard, keys, look, state
@@ -243,6 +243,8 @@ STAGES: dict[str, Callable[[Labels, AttentionTrace, Ctx], None]] = {  # shown tr
     N_("Mask"): _mask,
     N_("Softmax"): SHARED["Softmax"],
     N_("Output"): SHARED["Output"],
+    N_("KV cache"): inference.kv_cache,
+    N_("Online softmax"): lambda labels, t, ctx: inference.online(labels, t, picked_token(ctx.run)),
 }
 
 

@@ -59,12 +59,6 @@ def intro() -> None:
     )
 
 
-@guard.callback
-def _append_top(text: str) -> None:
-    """The decoder's loop, by hand: the likeliest token becomes part of the prompt."""
-    st.session_state[keys.DEC_TEXT] = text
-
-
 def prompt(decoder: Decoder) -> DecoderRun | None:
     """The prompt box, its tokens and what comes next; None (with a message) for bad input."""
     # The default only for a box that has no value yet: Append sets the box's value, and a
@@ -123,12 +117,6 @@ def next_tokens(run: DecoderRun) -> None:
             "tokens; these {n} hold {share} of it. A chatbot picks one (here: the likeliest, "
             "“greedy”), appends it, and runs the model again."
         ).format(vocab="49,152", n=len(top), share=f"{1 - rest:.0%}")
-    )
-    st.button(
-        _("Append “{token}” and predict again").format(token=md_escape(tokens[0])),
-        key="dec_append",
-        on_click=_append_top,
-        args=(run.text + top[0].text,),
     )
 
 

@@ -17,7 +17,9 @@ import plotly.graph_objects as go
 from attention_core.types import BoolArray, FloatArray
 from attention_ui.draw import contrast
 from attention_ui.draw.measure import CHAR, text_px
+from attention_ui.draw.text import fixed as fixed_digits
 from attention_ui.draw.text import num, vector_columns
+from attention_ui.draw.widths import COL_PX, NARROW_PX, printed_px
 from attention_ui.i18n import _
 
 # Colour-blind-safe scales: blue-white-red centred on 0 for signed numbers,
@@ -86,9 +88,9 @@ def _masked(texts: list[list[str]], mask: BoolArray | None) -> list[list[str]]:
 def _fmt(x: float, digits: int, fixed: bool = False) -> str:
     if not np.isfinite(x):
         return MASKED_TEXT if x < 0 else "∞"
-    if not fixed and x != 0 and (abs(x) >= 1e6 or abs(x) < 0.5 * 10 ** (-digits)):
+    if not fixed and x != 0 and abs(x) < 0.5 * 10 ** (-digits):  # 0.00 would hide it
         return f"{x:.{max(digits, 1)}e}".replace("-", "−")
-    return f"{x:.{digits}f}".replace("-", "−")
+    return fixed_digits(x, digits)  # from BIG on as a power of ten, even in fixed mode
 
 
 def heatmap(
@@ -155,7 +157,7 @@ def _heatmap(
             x=list(col_labels),
             y=list(row_labels),
             text=texts,
-            texttemplate="%{text}" if max(M.shape) <= MAX_PRINTED else "",
+            texttemplate="%{text}" if (printed := max(M.shape) <= MAX_PRINTED) else "",
             textfont={"size": _cell_font(M.shape)},
             hovertemplate=f"{row_title} %{{y}} → {col_title} %{{x}}<br>{value}"
             + ("<br>" + _("click to break it down") if clickable else "")
@@ -175,8 +177,15 @@ def _heatmap(
     bar = COLORBAR if showscale else 0
     side = cell if square else ROW_PX
     width = grid_width(title, left, right + bar, M.shape[1] * side)
+    # The width under which the column labels, or the numbers printed in the cells, would
+    # run together: a narrower page scrolls the chart sideways (views.chart.sideways)
+    # instead of squeezing it (a 6 x 6 grid of "−18.00" squeezed into a 390 px window whose
+    # browser did not say "Mobile" printed its numbers over each other).
+    column = max(COL_PX, printed_px(texts, _cell_font(M.shape)) if printed else 0)
+    least_px = grid_width(title, left, right + bar, M.shape[1] * column)
+    least = {"min_px": least_px} if least_px > NARROW_PX else {}  # else any page fits it
     if not square and M.shape[1] * side > GRID_PX:
-        width = None  # as wide as the page: the columns get what it gives
+        width = None  # as wide as the page: the columns get what it gives, COL_PX at least
     # Margins computed here, not by Plotly's automargin: that measures every label after
     # drawing and then draws the figure again (a third of Plotly's time in the browser on
     # a multi-head head count change: CDP profile, bench/profile/browser_profile.py).
@@ -189,7 +198,8 @@ def _heatmap(
             "tickangle": angle,
             "range": [-0.5, M.shape[1] - 0.5],
         }
-        | (SQUARE_X if square else {}),
+        | (SQUARE_X if square else {})
+        | ({} if square else {"tickmode": "linear", "dtick": 1}),  # every key keeps its label
         "yaxis": {
             "title": {"text": row_title, "standoff": 6},
             "type": "category",
@@ -209,6 +219,7 @@ def _heatmap(
         "font": FONT,
         "annotations": annotations,
         "shapes": [] if highlight is None else [_outline(*highlight)],
+        "meta": least,
     }
     # One go.Figure(data, layout) call: update_layout / add_shape afterwards cost
     # ~25 ms a heatmap in plotly's path parsing (9 heatmaps made Projections 100 ms).

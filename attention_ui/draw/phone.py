@@ -22,9 +22,10 @@ from attention_ui.draw.figures import (
 )
 from attention_ui.draw.measure import wrap_title
 from attention_ui.draw.text import minus
+from attention_ui.draw.widths import COL_PX, NARROW_PX
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
-PHONE_SCREEN = 358  # px a chart gets on a 390 px phone (measured in Chromium: 2 x 16 padding)
+PHONE_SCREEN = NARROW_PX  # px a chart gets on a 390 px phone (measured in Chromium)
 PHONE_MIN_CELL = 30  # px: "−0.91" in 12 px type; a narrower column shows its value on a tap
 PHONE_FONT = 12
 
@@ -67,6 +68,10 @@ def for_phone(figure: go.Figure) -> go.Figure:
         # the plot gets the cells' width; the rest (the rows' notes, a wide title) is margin
         margin = {"t": top, "l": left, "r": width - left - cells - bar}
         figure.update_layout(width=width, font={"size": PHONE_FONT}, margin=margin)
+        if len(heat) == 1:  # never narrower than its labels need: it scrolls sideways instead
+            least = grid_width(figure.layout.title.text or "", left, right,
+                               COL_PX * len(labels), PHONE_FONT)  # fmt: skip
+            figure.layout.meta = {**(figure.layout.meta or {}), "min_px": least}
         square = is_square_grid(figure)
         old_height = figure.layout.height - figure.layout.margin.t + top
         figure.layout.height = _square_height(figure, heat, top) if square else old_height

@@ -59,9 +59,21 @@ def num(x: float, digits: int = 3) -> str:
     return minus(f"{x:.{digits}g}") if abs(x) < 1e4 else minus(f"{x:.3e}")
 
 
+BIG = 1e6  # from here on, a number's digits are written as a power of ten
+
+
+def fixed(x: float, decimals: int = 4) -> str:
+    """``x`` with ``decimals`` decimals, or as 1.3700e+30 from ``BIG`` on: the one way a cell
+    writes a number. Fixed decimals of 1.37e30 are 36 characters, which a table's cell cut
+    to ".37e+30"-like tails; ∞ and −∞ as the app writes them."""
+    if not np.isfinite(x):
+        return "−∞" if x < 0 else ("∞" if x > 0 else "nan")
+    return minus(f"{x:.{decimals}e}" if abs(x) >= BIG else f"{x:.{decimals}f}")
+
+
 def vec(v: np.ndarray, decimals: int = 4) -> str:
     """'[0.1000, −2.0000]': a vector for a table cell."""
-    return "[" + ", ".join(minus(f"{x:.{decimals}f}") for x in v) + "]"
+    return "[" + ", ".join(fixed(x, decimals) for x in v) + "]"
 
 
 def vector_columns(n: int, prefix: str = "d") -> list[str]:

@@ -4,7 +4,10 @@ Today's share link came from the teacher's own address bar; a teacher on
 ``http://127.0.0.1:8501`` would hand out a link no phone can open. In order:
 
 1. ``ATTENTION_LAB_PUBLIC_URL``, the setting for a proxy or a public name
-   (``make classroom`` sets it to this machine's address on the network);
+   (``make classroom`` sets it to this machine's address on the network); a loopback or
+   ``localhost`` value is kept, since it was asked for, but marked unreachable and
+   ``from_setting``, so the teacher is told that the setting is what sends phones nowhere
+   (deploy/compose.yml used to default it to ``http://localhost:8501``);
 2. the teacher's own address, when its host is not a loopback one;
 3. this machine's address on the network (the interface of its default route), with the
    teacher's port.
@@ -28,6 +31,7 @@ PUBLIC_URL_ENV = "ATTENTION_LAB_PUBLIC_URL"
 class JoinAddress:
     base: str  # scheme://host:port, no trailing slash
     reachable: bool  # False: a loopback address, which no phone can open
+    from_setting: bool = False  # True: ATTENTION_LAB_PUBLIC_URL gave it
 
     def join_url(self, code: str) -> str:
         return f"{self.base}/?join={code}"
@@ -55,8 +59,9 @@ def network_ip() -> str | None:
 
 def join_address(teacher_url: str | None, environ: dict[str, str] | None = None) -> JoinAddress:
     env = os.environ if environ is None else environ
-    if env.get(PUBLIC_URL_ENV):
-        return JoinAddress(env[PUBLIC_URL_ENV].rstrip("/"), True)
+    if env.get(PUBLIC_URL_ENV, "").strip():
+        base = env[PUBLIC_URL_ENV].strip().rstrip("/")
+        return JoinAddress(base, not _is_loopback(urlsplit(base).hostname or ""), True)
     parts = urlsplit(teacher_url or "http://localhost:8501")
     scheme, host, port = parts.scheme or "http", parts.hostname or "", parts.port
 

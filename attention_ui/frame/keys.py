@@ -35,6 +35,8 @@ PAGES = "_pages"  # (language, {page key: st.Page}): app.py's pages, made once a
 PRACTICE_PROGRESS = "practice_progress"
 PRACTICE_HINTS = "practice_hints"
 PRACTICE_SOLUTIONS = "practice_solutions"
+PRACTICE_KEPT = "practice_kept"
+PRACTICE_UPLOAD = "practice_upload"
 RM_TARGET = "rm_target"
 RM_SKIP_SPECIAL = "rm_skip_special"
 RM_STAGE = "rm_stage"
@@ -60,9 +62,13 @@ DEC_TOKEN_TAB = "dec_token_tab"
 DEC_GALLERY_TAB = "dec_gallery_tab"
 DEC_SIDE_BY_SIDE = "dec_side_by_side"
 DEC_ROPE_KEY = "dec_rope_key"
+DEC_DRAWN = "dec_drawn"
 FOLLOWED_TOKEN = "followed_token"
 LANGUAGE = "language"
 LANGUAGE_PICKED = "language_picked"
+LABELS_SENT = "_labels_sent"
+EDITORS_STALE = "_editors_stale"
+OWN_EDITS = "own_edits"
 
 SESSION_KEYS: dict[str, str] = {
     SCENARIO: "the last valid Scenario: every page draws from it",
@@ -91,6 +97,9 @@ SESSION_KEYS: dict[str, str] = {
     PRACTICE_PROGRESS: "the exercises' step records (attention_core.exercises.Progress)",
     PRACTICE_HINTS: "how many hints each exercise step has shown",
     PRACTICE_SOLUTIONS: "the exercises whose solution is open",
+    PRACTICE_KEPT: "where this browser's exercise work is kept (practice.kept): its id, read "
+    "yet, saved yet, the cookie to write, what a loaded file said",
+    PRACTICE_UPLOAD: "the Exercises page's uploader of a progress file (a widget)",
     RM_TARGET: "the real-model page's target key (a widget: where the picked token may look)",
     RM_SKIP_SPECIAL: "the real-model page's 'ignore [CLS]/[SEP]' switch for top targets",
     RM_STAGE: "the real-model page's chosen stage of one head (only it is drawn)",
@@ -100,7 +109,7 @@ SESSION_KEYS: dict[str, str] = {
     CALLBACK_FAILED: "a widget callback raised: the next page run says so (guard.callback)",
     EXERCISE_TAB: "the Exercises page's open exercise (lazy tabs: only it is drawn)",
     PAGE_CONFIG_SENT: "st.set_page_config ran in this session (the browser keeps it)",
-    LIVE: "this session's part in a live class (live.session.Seat): teacher or student",
+    LIVE: "this session's part in a live class (live.seats.Seat): teacher or student",
     LIVE_TRIES: "wrong join codes typed in this session, and when the next try is allowed",
     LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario, picks)",
     LIVE_ANSWERS: "a student's answers in this session, by question: the verdict it was told",
@@ -108,7 +117,8 @@ SESSION_KEYS: dict[str, str] = {
     LIVE_WAS_STUDENT: "this session followed a class that ended: it is not offered Go live",
     LIVE_LINK_SHOWN: "the teacher asked the console to show the control link (not projected)",
     LIVE_PACE: "a student's seat in a class at its own pace: number, nickname, checks not yet sent",
-    SHORT_LINK: "the short link made here: (?s= text, page, id), or (?s= text, page, why not)",
+    SHORT_LINK: "the short link made here: (?s= text, page, id or None, why not or None, the "
+    "page's parameters)",
     LINKED_PAGE: "the page a short link named: the session's first run switches to it",
     DEC_TARGET: "the Decoder lab's target key (a widget: where the picked token may look)",
     DEC_STAGE: "the Decoder lab's chosen stage of one head (only it is drawn)",
@@ -116,9 +126,14 @@ SESSION_KEYS: dict[str, str] = {
     DEC_GALLERY_TAB: "the Decoder lab's chosen range of layers in its gallery (only it is drawn)",
     DEC_SIDE_BY_SIDE: "the Decoder lab's 'encoder and decoder' expander (lazy: loads MiniLM)",
     DEC_ROPE_KEY: "the Decoder lab's RoPE stage: the key whose score is followed by distance",
+    DEC_DRAWN: "the token ids the Decoder lab's last Append or Generate drew (said once)",
     FOLLOWED_TOKEN: "per model lab, the token its one-head stages last started from (picked above)",
     LANGUAGE: "the session's language (an offered code, attention_ui.i18n): every _() reads it",
     LANGUAGE_PICKED: "the learner picked the language: the address then always says ?lang=",
+    LABELS_SENT: "per widget whose options are ids shown translated: the language its labels "
+    "were last sent in (frame.language.relabelled)",
+    EDITORS_STALE: "the editor's widgets that take the draft's value when next drawn (edits.seed)",
+    OWN_EDITS: "how many times the learner edited the draft: a following phone that edits explores",
 }
 N_HEADS_WIDGET = "n_heads_choice"
 FILL_SEED = "fill_seed"  # the Inputs page's seed: its random fills and the multi-head fix use it
@@ -150,11 +165,18 @@ DEC_TEXT = "dec_text"
 DEC_TOKEN = "dec_token"
 DEC_LAYER = "dec_layer"
 DEC_HEAD = "dec_head"
+DEC_TEMP = "dec_temp"
+DEC_TOP_K = "dec_top_k"
+DEC_TOP_P = "dec_top_p"
+DEC_SEED = "dec_seed"
+DEC_N = "dec_n"
+DEC_TILE = "dec_tile"
 JOIN = "join"
 TEACH = "teach"
 SHORT = "l"
 SOFTMAX_ROW = "softmax_row"
 OUTPUT_ROW = "output_row"
+SOFTMAX_TILE = "softmax_tile"
 TR_TASK = "tr_task"
 TR_DK = "tr_dk"
 TR_LR = "tr_lr"
@@ -163,6 +185,7 @@ TR_STEPS = "tr_steps"
 TR_SEED = "tr_seed"
 TR_STEP = "tr_step"
 TR_STOPPED = "_tr_stopped"  # the settings whose training this session stopped (or None)
+TR_SHOWN = "_tr_shown"  # {settings: the step the progress bar last showed}: where Stop lands
 LANG = "lang"
 URL_PARAMS: dict[str, str] = {
     URL_KEY: "the whole scenario, zlib + base64 (Scenario.to_url); written on every run",
@@ -181,12 +204,19 @@ URL_PARAMS: dict[str, str] = {
     DEC_TOKEN: "the Decoder lab's picked token (a unique label: 'it', 'the (2)')",
     DEC_LAYER: "the Decoder lab's layer, 1 to 30",
     DEC_HEAD: "the Decoder lab's query head, 1 to 9",
+    DEC_TEMP: "the Decoder lab's temperature, 0 (greedy) to 2",
+    DEC_TOP_K: "the Decoder lab's top-k cut-off, 0 = none",
+    DEC_TOP_P: "the Decoder lab's top-p cut-off, 1 = none",
+    DEC_SEED: "the Decoder lab's seed for drawing tokens: a link reproduces the draws",
+    DEC_N: "the Decoder lab's number of tokens for 'Generate N tokens', 1 to 32",
+    DEC_TILE: "the Decoder lab's online-softmax stage: keys per tile",
     JOIN: "a live class's join code: joins it, and stays on a student's pages (a reload rejoins)",
     TEACH: "CODE.SECRET, the teacher's control link: read once, then removed from the address",
     SHORT: "a short link's id (frame.links): read once, the scenario and page it names replace it",
     # The walkthrough's row pickers (Softmax, Output), bound to the URL: a link keeps the row.
     SOFTMAX_ROW: "the Softmax page's query row (its label)",
     OUTPUT_ROW: "the Output page's query row (its label)",
+    SOFTMAX_TILE: "the Softmax page's online softmax: keys per tile",
     # The Training lab's settings and its step slider, bound to the URL like the Scaling lab's:
     TR_TASK: "the Training lab's task (match, previous, match_noisy)",
     TR_DK: "the Training lab's d_k, 4 to 512",
@@ -202,12 +232,23 @@ CARRIED_PARAMS = (JOIN,)
 # Each page's own parameters (its pickers, bound to the URL): the sidebar's share link adds
 # them to ?s=, so the link opens the page as it is, on the picked row, head or layer.
 PAGE_PARAMS: dict[str, tuple[str, ...]] = {
-    "softmax": (SOFTMAX_ROW,),
+    "softmax": (SOFTMAX_ROW, SOFTMAX_TILE),
     "output": (OUTPUT_ROW,),
     "scaling-lab": (LAB_DK, LAB_SEED),
     "training": (TR_TASK, TR_DK, TR_LR, TR_SPREAD, TR_STEPS, TR_SEED, TR_STEP),
     "multi-head": (HEAD,),
     "real-model": (RM_TEXT, RM_TEXT_B, RM_TOKEN, RM_LAYER, RM_HEAD),
-    "decoder": (DEC_TEXT, DEC_TOKEN, DEC_LAYER, DEC_HEAD),
+    "decoder": (
+        DEC_TEXT,
+        DEC_TOKEN,
+        DEC_LAYER,
+        DEC_HEAD,
+        DEC_TEMP,
+        DEC_TOP_K,
+        DEC_TOP_P,
+        DEC_SEED,
+        DEC_N,
+        DEC_TILE,
+    ),
     "present": (STEP_PARAM,),
 }

@@ -8,23 +8,14 @@ draws the picker.
 from __future__ import annotations
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_ui import i18n
-from attention_ui.frame import guard, keys, language
+from attention_ui.frame import guard, language
 from attention_ui.i18n import _
 
 PICKERS = ("lang_sidebar", "lang_start")  # the sidebar's and the Start page's
 
-
-def _session_language() -> str:
-    """The language of the session whose script runs in this thread (English outside one)."""
-    if get_script_run_ctx(suppress_warning=True) is None:
-        return i18n.SOURCE
-    return st.session_state.get(keys.LANGUAGE, i18n.SOURCE)
-
-
-i18n.set_language_source(_session_language)
+i18n.set_language_source(language.language)  # the session's language has one owner
 
 
 def picker(key: str) -> None:
@@ -33,10 +24,11 @@ def picker(key: str) -> None:
     codes = i18n.offered()
     if len(codes) < 2:
         return
+    here = codes.index(language.language()) if language.language() in codes else 0
     st.selectbox(
         _("Language"),
         codes,
-        index=codes.index(language.language()) if language.language() in codes else 0,
+        index=0 if language.in_step(key) else here,  # a value in the session wins
         key=key,
         format_func=i18n.NAMES.__getitem__,
         on_change=_on_pick,
@@ -46,10 +38,7 @@ def picker(key: str) -> None:
 
 @guard.callback
 def _on_pick(key: str) -> None:
-    language.choose_language(st.session_state[key])
-    for other in PICKERS:  # the other picker shows the new language when it is drawn
-        if other != key:
-            st.session_state.pop(other, None)
+    language.choose_language(st.session_state[key])  # the other picker follows when drawn
 
 
 def html_lang() -> str:

@@ -1,9 +1,13 @@
-"""Short share links (``?l=ID``): a scenario's ``?s=`` text and its page, kept in the live
-class's store (``storage.store``: SQLite by default, Redis by LIVE_STORE) for ``LINK_TTL``.
+"""Short share links (``?l=ID``): the server's map from a short code to the whole full link,
+kept in the live class's store (``storage.store``: SQLite by default, Redis by LIVE_STORE)
+for ``LINK_TTL``.
 
 The full ``?s=`` link needs no server and always works; a short link is a convenience for a
 board or a chat, and only as good as the store. So a link record holds exactly what the full
-link holds (the ``?s=`` text and the page key) and nothing about who made it, and it expires.
+link holds: the ``?s=`` text, the page key and that page's own parameters (``keys.PAGE_PARAMS``:
+a picked row, head or layer, the Training lab's settings and step), and nothing about who
+made it; it expires. The language is not in it: the short link's own ``?lang=`` carries it,
+as the full link's does.
 The id is drawn from a hash of that content: sharing the same numbers on the same page again
 gives the same link (and renews it) instead of filling the store.
 
@@ -39,10 +43,14 @@ class ShortLinks:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def make(self, scenario: str, page: str) -> str:
-        """The id of a short link to ``scenario`` (its ?s= text) on page ``page``, kept (or
-        renewed) for LINK_TTL. Raises StoreDownError when the store cannot be reached."""
-        record = json.dumps({"s": scenario, "page": page}, sort_keys=True)
+    def make(self, scenario: str, page: str, params: dict[str, str] | None = None) -> str:
+        """The id of a short link to ``scenario`` (its ?s= text) on page ``page`` with the
+        page's own ``params``, kept (or renewed) for LINK_TTL. Raises StoreDownError when the
+        store cannot be reached."""
+        content: dict[str, object] = {"s": scenario, "page": page}
+        if params:  # a page without picks keeps the record (and the id) it always had
+            content["q"] = {k: str(v) for k, v in params.items()}
+        record = json.dumps(content, sort_keys=True)
         for length in (ID_LEN, LONG_ID_LEN):
             link = link_id(record, length)
             if self.store.add(_KEY.format(link), record, LINK_TTL):
@@ -52,9 +60,9 @@ class ShortLinks:
                 return link
         raise StoreDownError("no free short-link id")  # two hash collisions: practically never
 
-    def resolve(self, link: str) -> tuple[str, str] | None:
-        """The (?s= text, page key) of short link ``link``; None if it is not one, never was,
-        or expired. Raises StoreDownError when the store cannot be reached."""
+    def resolve(self, link: str) -> tuple[str, str, dict[str, str]] | None:
+        """The (?s= text, page key, page parameters) of short link ``link``; None if it is not
+        one, never was, or expired. Raises StoreDownError when the store cannot be reached."""
         if not _ID.fullmatch(link or ""):
             return None
         raw = self.store.get(_KEY.format(link))
@@ -62,8 +70,9 @@ class ShortLinks:
             return None
         try:
             record = json.loads(raw)
-            return str(record["s"]), str(record["page"])
-        except (ValueError, KeyError, TypeError):
+            params = {str(k): str(v) for k, v in (record.get("q") or {}).items()}
+            return str(record["s"]), str(record["page"]), params
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None  # a record this version cannot read: as good as expired
 
 
@@ -102,18 +111,21 @@ def shared() -> ShortLinks:
     return _links(os.environ.get(STORE_ENV, ""))
 
 
-def make(scenario: str, page: str) -> tuple[str | None, Text | None]:
+def make(
+    scenario: str, page: str, params: dict[str, str] | None = None
+) -> tuple[str | None, Text | None]:
     """(id, None), or (None, why there is no short link) when the store is down or unset
     (a Text, shown with ``i18n.said``)."""
     try:
-        return shared().make(scenario, page), None
+        return shared().make(scenario, page, params), None
     except (StoreDownError, ValueError, ImportError) as exc:
         _log.warning("no short link: %s", exc)  # the store's address stays in the log
         return None, Text(DOWN)
 
 
-def resolve(link: str) -> tuple[tuple[str, str] | None, Text | None]:
-    """((?s= text, page), None), or (None, what to tell the learner who followed it)."""
+def resolve(link: str) -> tuple[tuple[str, str, dict[str, str]] | None, Text | None]:
+    """((?s= text, page, page parameters), None), or (None, what to tell the learner who
+    followed it)."""
     try:
         found = shared().resolve(link)
     except (StoreDownError, ValueError, ImportError) as exc:

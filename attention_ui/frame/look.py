@@ -8,6 +8,7 @@ Streamlit tells the server about the browser (st.context).
 from __future__ import annotations
 
 import base64
+import json
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from attention_ui.draw.figures import LIGHT, PALETTES, Palette
 from attention_ui.frame import keys
+from attention_ui.i18n import _
 
 # Phones and small tablets say so in their user agent ("Mobile", "Android ... Mobile").
 _PHONE = re.compile(r"Mobi|iPhone|iPod|Android.+Mobile", re.IGNORECASE)
@@ -66,7 +68,9 @@ def phone() -> bool:
 # - WCAG 2.2 AA where Streamlit's own styles miss it (README, "Accessibility"):
 #   captions are the theme's text at opacity 0.6, #828180 on white, 3.9:1 (1.4.3): at
 #   0.8 they read 7:1 in light and 9.8:1 in dark; the slider's value is the theme's
-#   primary red, 3.9:1 on the dark background: it takes the text colour. (Streamlit's
+#   primary red, 3.9:1 on the dark background: it takes the text colour, and so does the
+#   chosen option of a row of sections (widgets.choose_section), #c53948 on its tint
+#   #f9ebed, 4.47:1 (axe flags it once the row is on screen), bold instead. (Streamlit's
 #   --st-* colour variables exist only inside components, so none is used here.) Links
 #   and scrolling regions get a focus ring in the text's own colour (2.4.7).
 #   Streamlit's header is fixed over the scrolling main area, so the browser could scroll
@@ -101,6 +105,8 @@ FRAME = """
 .al-copied { margin-left: 0.6rem; font-size: 0.85rem; }
 .stApp [data-testid="stCaptionContainer"] { opacity: 0.8; }
 .stApp [data-testid="stSliderThumbValue"] { color: inherit; }
+.stApp [role="radiogroup"] > [data-selected="true"],
+.stApp [role="radiogroup"] > [data-selected="true"] * { color: inherit; font-weight: 600; }
 [data-testid="stMain"] { scroll-padding-top: 4.5rem; scroll-padding-bottom: 1rem; }
 .stApp [data-testid="stRadio"] label, .stApp [data-testid="stCheckbox"] label {
   min-height: 1.5rem;  /* 24 px targets (2.5.8): Streamlit's options are 22 px high */
@@ -131,6 +137,8 @@ FRAME = """
 (() => {
   if (window.__attentionLabNav) return;  // once per page load, however many reruns
   window.__attentionLabNav = true;
+  // The words the script writes, in the page's language (WORDS_SCRIPT, set on every run).
+  const said = (key) => (window.__alWords || {})[key] || "";
   const narrow = window.matchMedia("(max-width: 767.98px)");
   document.addEventListener("click", (event) => {
     const link = event.target.closest("[data-testid='stSidebar'] a[href]");
@@ -176,7 +184,7 @@ FRAME = """
       try { copied = document.execCommand("copy"); } catch (e) {}
     }
     const note = document.getElementById(button.dataset.for + "-note");
-    if (note) note.textContent = copied ? "Copied." : "Selected: copy it with Ctrl+C.";
+    if (note) note.textContent = copied ? said("copied") : said("selected");
   });
   for (const name of ["pushState", "replaceState"]) {
     const original = history[name].bind(history);
@@ -184,23 +192,53 @@ FRAME = """
   }
   window.addEventListener("popstate", () => { path = location.pathname; });
   const SCROLLERS = [
-    [".katex-display", "Formula, scrolls sideways"],
-    ["[data-testid='stTable'] > div", "Table, scrolls sideways"],
-    ["[data-testid='stFullScreenFrame']:has(> [data-testid='stPlotlyChart'])",
-     "Chart, scrolls sideways"],
+    [".katex-display", "formula"],
+    ["[data-testid='stTable'] > div", "table"],
+    ["[data-testid='stFullScreenFrame']:has(> [data-testid='stPlotlyChart'])", "chart"],
+    ["[data-testid='stVerticalBlock'][class*='__sideways']", "chart"],  // views/chart.sideways
   ];
+  // Streamlit writes a few words of its own in English (a text box's "Press Enter to submit
+  // form", a search's "No results"): each is replaced by its words in the page's language.
+  const STREAMLIT = "[data-testid='InputInstructions'] > span, "
+    + "[role='listbox'][data-empty='true'] [role='option'] span";
+  // So are its placeholders and screen-reader names ("Choose an option", "Help for ..."):
+  // a box's placeholder, and the names of Streamlit's buttons, sidebar and chips (an input's
+  // aria-label is the app's own label, already in the page's language).
+  const NAMED = "input[placeholder], button[aria-label], section[aria-label], span[aria-label]";
+  const relabel = (el, attr, words) => {
+    const said = el.getAttribute(attr);
+    let ours = said && (words.labels || {})[said];
+    for (const [start, pattern] of Object.entries(words.prefixed || {})) {
+      if (!ours && said && said.startsWith(start)) {
+        ours = pattern.replace("{item}", said.slice(start.length));
+      }
+    }
+    if (ours && ours !== said) el.setAttribute(attr, ours);
+  };
+  const translate = () => {
+    const all = window.__alWords || {}, words = all.streamlit || {};
+    for (const el of document.querySelectorAll(STREAMLIT)) {
+      const ours = el.children.length === 0 && words[el.textContent];
+      if (ours && ours !== el.textContent) el.textContent = ours;
+    }
+    for (const el of document.querySelectorAll(NAMED)) {
+      relabel(el, el.tagName === "INPUT" ? "placeholder" : "aria-label", all);
+    }
+  };
   const mark = () => {
+    translate();
     const app = document.querySelector("[data-testid='stApp']");  // its shadows' cover colour
     if (app) document.body.style.setProperty("--al-bg", getComputedStyle(app).backgroundColor);
-    for (const [selector, name] of SCROLLERS) {
+    for (const [selector, key] of SCROLLERS) {
+      const name = said(key);
       for (const el of document.querySelectorAll(selector)) {
         const scrolls = el.scrollWidth > el.clientWidth + 1;
+        if (scrolls && el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
         if (scrolls === el.hasAttribute("data-al-scrolls")) continue;
         if (scrolls) {
           el.setAttribute("data-al-scrolls", "");
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "region");
-          el.setAttribute("aria-label", name);
         } else {
           for (const a of ["data-al-scrolls", "tabindex", "role", "aria-label"]) {
             el.removeAttribute(a);
@@ -245,10 +283,57 @@ FRAME = """
 
 # The page's language for screen readers and axe (WCAG 3.1.1): Streamlit's page says "en".
 # ``lang`` comes from a fixed table (i18n.HTML_LANG, the offered codes), never from the URL.
-LANG_SCRIPT = '<script>document.documentElement.lang = "{lang}";</script>'
+# The words FRAME's script writes come with it, as JSON from the catalogue (no learner text).
+LANG_SCRIPT = (
+    '<script>document.documentElement.lang = "{lang}"; window.__alWords = {words};</script>'
+)
+
+
+def words() -> dict[str, object]:
+    """What the script writes, in this run's language: the copy buttons' notes, the names
+    of regions that scroll sideways, and Streamlit's own English (texts, placeholders,
+    screen-reader names) by the words to show."""
+    send, apply = _("Press {key}+Enter to send"), _("Press {key}+Enter to apply")
+    return {
+        "copied": _("Copied."),
+        "selected": _("Selected: copy it with Ctrl+C."),
+        "formula": _("Formula, scrolls sideways"),
+        "table": _("Table, scrolls sideways"),
+        "chart": _("Chart, scrolls sideways"),
+        "streamlit": {
+            "Press Enter to submit form": _("Press Enter to send"),
+            "Press Enter to apply": _("Press Enter to apply"),
+            **{f"Press {k}+Enter to submit form": send.format(key=k) for k in ("Ctrl", "⌘")},
+            **{f"Press {k}+Enter to apply": apply.format(key=k) for k in ("Ctrl", "⌘")},
+            "No results": _("No results"),
+        },
+        "labels": {
+            "Choose an option": _("Choose an option"),
+            "Choose options": _("Choose options"),
+            "No options to select": _("No options to select"),
+            "Open": _("Open the list"),
+            "Close": _("Close"),
+            "Clear all": _("Clear all"),
+            "Clear value": _("Clear value"),
+            "Selected values": _("Selected values"),
+            "Sidebar": _("Sidebar"),
+            "Collapse sidebar": _("Collapse sidebar"),
+            "Expand sidebar": _("Expand sidebar"),
+            "Increment": _("Increment"),
+            "Decrement": _("Decrement"),
+        },
+        "prefixed": {"Remove ": _("Remove {item}"), "Help for ": _("Help for {item}")},
+    }
+
+
+def words_json() -> str:
+    """``words()`` as a script literal: '<' escaped, so no text closes the script."""
+    return json.dumps(words(), ensure_ascii=False).replace("<", "\\u003c")
 
 
 def frame(lang: str = "en") -> None:
-    """The app-wide CSS and the phone menu script (see FRAME), and the page's ``lang``."""
+    """The app-wide CSS and the phone menu script (see FRAME), the page's ``lang`` and the
+    words the script writes."""
     assert lang.replace("-", "").isalnum(), lang
-    st.html(FRAME + LANG_SCRIPT.format(lang=lang), unsafe_allow_javascript=True)
+    script = LANG_SCRIPT.format(lang=lang, words=words_json())
+    st.html(FRAME + script, unsafe_allow_javascript=True)

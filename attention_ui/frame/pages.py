@@ -25,7 +25,7 @@ class PageSpec:
     # sidebar was about a fifth of the elements each of those runs sent.
     sidebar: bool = True
     # True: the page draws a following student's watcher itself, in the fragment that the
-    # teacher's next step reruns alone (live.views.follow_bar, practice.present).
+    # teacher's next step reruns alone (live.phone.follow_bar, practice.present).
     watches: bool = False
     # True: the live teacher's console. It drives the room and is never the room's page: a
     # teacher who opens it is not leading the class there, and the room never moves it.

@@ -99,7 +99,7 @@ def preset_picker(key: str = "preset_choice") -> None:
         _("Load an example"),
         list(PRESETS),
         index=None,
-        key=key,
+        key=language.relabelled(key),
         # translated here, in the run: a format_func may be called again outside it (AppTest)
         format_func={k: _(p.title) for k, p in PRESETS.items()}.__getitem__,
         placeholder=_("Choose an example..."),
@@ -185,26 +185,34 @@ def share_links() -> None:
     st.caption(_("The whole scenario is in it (about {n} characters): it needs no server.")
                .format(n=f"{len(full):,}"))  # fmt: skip
     made = st.session_state.get(keys.SHORT_LINK)
-    here = (state.scenario_url(), state.current_page())
-    if made is None or made[:2] != here:
+    here = (state.scenario_url(), state.current_page(), _page_params())
+    if made is None or (*made[:2], made[4]) != here:  # other numbers, page or picks
         st.button(_("Make a short link"), key="short_link_make", on_click=_on_short_link,
                   icon=":material/link:")  # fmt: skip
     elif made[2] is not None:
         short = urlencode({keys.SHORT: made[2], **language.language_query()})
         copy_box(f"{page_url}?{short}", "al-share-short", _("Copy short link"))
         days = round(links.LINK_TTL / 86400)
-        st.caption(ngettext("Kept on this server for {n} day: the numbers and the page, not "
-                            "the row or head picked.", "Kept on this server for {n} days: the "
-                            "numbers and the page, not the row or head picked.", days)
+        st.caption(ngettext("Kept on this server for {n} day: everything the full link "
+                            "holds (the numbers, the page and its settings).", "Kept on this "
+                            "server for {n} days: everything the full link holds (the "
+                            "numbers, the page and its settings).", days)
                    .format(n=days))  # fmt: skip
     else:
         st.info(tr(made[3]))
 
 
+def _page_params() -> dict[str, str]:
+    """This page's own parameters in its full link (a picked row, the lab's settings)."""
+    own = keys.PAGE_PARAMS.get(state.current_page(), ())
+    return {k: v for k, v in state.share_link_query().items() if k in own}
+
+
 @guard.callback
 def _on_short_link() -> None:
-    link, why = links.make(state.scenario_url(), state.current_page())
-    st.session_state[keys.SHORT_LINK] = (state.scenario_url(), state.current_page(), link, why)
+    s, page, params = state.scenario_url(), state.current_page(), _page_params()
+    link, why = links.make(s, page, params)
+    st.session_state[keys.SHORT_LINK] = (s, page, link, why, params)
 
 
 def copy_box(link: str, box_id: str, label: str, live: bool = False) -> None:

@@ -35,12 +35,13 @@ from attention_ui.frame.keys import (
     DROPPED,
     EDITOR_BASE,
     EDITOR_WIDGETS,
+    EDITORS_STALE,
     FIELD_ERRORS,
     FLASH,
     INPUT_ERROR,
-    LANGUAGE,
     LINKED_PAGE,
     NOTICE,
+    OWN_EDITS,
     OWN_NAME,
     PACKED,
     PAGE_CONFIG_SENT,
@@ -54,8 +55,8 @@ from attention_ui.frame.keys import (
     URL_ERROR,
     URL_KEY,
 )
-from attention_ui.frame.language import first_language, follow_language, language_query
-from attention_ui.frame.url import drop_url_value, resend_url, set_url_value, url_value  # noqa: F401 (state.resend_url: live.session's)
+from attention_ui.frame.language import language_query, settle_language
+from attention_ui.frame.url import drop_url_value, resend_url, set_url_value, url_value  # noqa: F401 (state.resend_url: live.seats')
 from attention_ui.stages.data import Labels
 
 T = TypeVar("T")
@@ -65,10 +66,7 @@ def init_state() -> None:
     """Run at the top of every script run: load the scenario from the URL once per session,
     and again when the browser's Back or Forward brought back an address with another one."""
     ss = st.session_state
-    if LANGUAGE not in ss:
-        ss[LANGUAGE] = first_language()
-    elif history_navigation():
-        follow_language()
+    settle_language(history_navigation())
     if SCENARIO not in ss:
         scenario, error = scenario_from_query()
         _store(scenario)
@@ -140,8 +138,12 @@ def _follow_short_link(link: str) -> tuple[str | None, Text | None]:
     drop_url_value(SHORT)
     if found is None:
         return None, why
-    st.session_state[LINKED_PAGE] = found[1]
-    return found[0], None
+    raw, page, params = found
+    for param in PAGE_PARAMS.get(page, ()):  # what the full link held; nothing undeclared
+        if param in params:
+            set_url_value(param, params[param])  # read by the page's bound widgets
+    st.session_state[LINKED_PAGE] = page
+    return raw, None
 
 
 def linked_page() -> str | None:
@@ -220,8 +222,10 @@ def update_draft(draft: Scenario) -> bool:
     """Keep the learner's draft; promote it to the current scenario when it is valid."""
     ss = st.session_state
     previous = ss.get(DRAFT)
-    if draft != previous and not ss.get(OWN_NAME):
-        draft = draft.replace(name=edited_name(draft, previous))
+    if draft != previous:
+        ss[OWN_EDITS] = ss.get(OWN_EDITS, 0) + 1  # a following phone that edits explores
+        if not ss.get(OWN_NAME):
+            draft = draft.replace(name=edited_name(draft, previous))
     ss[DRAFT] = draft
     try:
         trace = draft.validate()
@@ -250,11 +254,18 @@ def rename(name: str) -> None:
 
 def reset_editors() -> None:
     """Make every input widget show the draft again: the grids through ``grids.reseed`` (a
-    fresh key only for a grid that changed), plain widgets dropped and re-seeded."""
+    fresh key only for a grid that changed), plain widgets re-seeded where they are drawn
+    next (``edits.seed``). Their keys are never popped: that unmaps a key from its widget, and
+    a callback of the same batch (two edits a busy server took in one run) or of a run before
+    the widget is drawn again raised KeyError reading it, its edit lost (issue 41, 7)."""
     grids.note_dropped(field_errors())
     grids.reseed(get_draft())
-    for key in EDITOR_WIDGETS:
-        st.session_state.pop(key, None)
+    st.session_state[EDITORS_STALE] = set(EDITOR_WIDGETS)
+
+
+def own_edits() -> int:
+    """How many times this session's learner edited the draft (``update_draft``)."""
+    return st.session_state.get(OWN_EDITS, 0)
 
 
 def rejected_text(field: str, text: str | None = None) -> str | None:
@@ -359,8 +370,7 @@ def sync_url() -> None:
     for param, value in language_query().items():
         set_url_value(param, value)
     if not link_fits():
-        if URL_KEY in st.query_params:
-            del st.query_params[URL_KEY]
+        drop_url_value(URL_KEY)
         return
     set_url_value(URL_KEY, scenario_url())
 
@@ -371,10 +381,15 @@ def share_link_query() -> dict[str, str]:
     (the address may be a run behind them). Never the live class's or a short link's."""
     ss, query = st.session_state, {URL_KEY: scenario_url()}
     for param in PAGE_PARAMS.get(current_page(), ()):
-        value = ss.get(param, st.query_params.get(param))
+        value = ss.get(param, url_value(param))
         if value is not None and value != "":
             query[param] = str(value)
     return {**query, **language_query()}
+
+
+def page_query(page: str) -> dict[str, str]:
+    """``page``'s own parameters as the address holds them (a short link wrote them there)."""
+    return {p: v for p in PAGE_PARAMS.get(page, ()) if (v := url_value(p))}
 
 
 def share_query(extra: dict[str, str] | None = None) -> dict[str, str]:

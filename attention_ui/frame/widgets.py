@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import re
 from collections.abc import Callable, Sequence
 
@@ -13,7 +14,7 @@ import streamlit as st
 
 from attention_core import csv_rows
 from attention_ui.draw.text import md_escape
-from attention_ui.frame import grids, look
+from attention_ui.frame import grids, language, look
 from attention_ui.frame.pages import BY_KEY, neighbours
 from attention_ui.i18n import N_, _
 from attention_ui.i18n.texts import tr
@@ -91,7 +92,8 @@ def choose_section(label: str, names: Sequence[str], key: str, default: str | No
     """
     first = names[0] if default is None else default
     shown = {n: format_func(n) for n in names}  # in this run (see sidebar.preset_picker)
-    chosen = st.segmented_control(label, names, default=first, required=True, key=key,
+    chosen = st.segmented_control(label, names, default=first, required=True,
+                                  key=language.relabelled(key),
                                   format_func=shown.__getitem__,
                                   label_visibility="collapsed")  # fmt: skip
     return chosen if chosen in names else first
@@ -209,7 +211,9 @@ def stale_notice(shown_here: tuple[str, ...] = ()) -> None:
 
 
 def bad_link_value(param: str, ok: Callable[[str], bool], what: str) -> None:
-    """Say so when a link's ``?param=`` holds a value the page cannot use (it shows the default)."""
+    """Say so when a link's ``?param=`` holds a value the page cannot use (Streamlit drops it
+    from the address and the widget shows its default; the link's other parameters are kept).
+    Call it before the widget: Streamlit reads the link's value when the widget is made."""
     from attention_ui.frame import (
         state,  # widgets sit beside state; imported late to keep this light
     )
@@ -221,6 +225,58 @@ def bad_link_value(param: str, ok: Callable[[str], bool], what: str) -> None:
                 param=param, value=md_escape(raw[:20]), what=what
             )
         )
+
+
+def number_in(low: float, high: float, whole: bool = False) -> Callable[[str], bool]:
+    """A check for bad_link_value: the text is a number from ``low`` to ``high``, as a bound
+    widget takes it (``whole``: a whole-number widget cuts 2.5 to 2, as Streamlit does). Never
+    evaluates the text: float() parses it or refuses it."""
+
+    def ok(text: str) -> bool:
+        try:
+            x = float(text)
+        except ValueError:
+            return False
+        return math.isfinite(x) and low <= (int(x) if whole else x) <= high
+
+    return ok
+
+
+def decimal_in(low: float, high: float) -> tuple[Callable[[str], bool], str]:
+    """bad_link_value's check and its words for a number from ``low`` to ``high``."""
+    return number_in(low, high), _("a number from {low} to {high}").format(
+        low=f"{low:g}", high=f"{high:g}"
+    )
+
+
+def whole_number_in(low: int, high: int) -> tuple[Callable[[str], bool], str]:
+    """bad_link_value's check and its words for a whole number from ``low`` to ``high``."""
+    return number_in(low, high, whole=True), _("a whole number from {low} to {high}").format(
+        low=f"{low:,}", high=f"{high:,}"
+    )
+
+
+def id_selectbox(label: str, names: dict[str, str], key: str) -> str:
+    """A picker whose options are ids and whose labels are translated, kept in the address
+    as its id (``?key=id``; the first id is the default and leaves the address).
+
+    Not ``bind="query-params"``: Streamlit writes a bound selectbox's shown label into the
+    address and accepts only a label back, so a link held a label in the viewer's language
+    (one made in French did not open in German) and the share link's id was refused: the
+    Training lab's task fell back to its default (issue 41, defect 5)."""
+    from attention_ui.frame import state  # widgets sit beside state (see bad_link_value)
+
+    ids = list(names)
+    raw = state.url_value(key)
+    if key not in st.session_state and raw in names:  # a link opened in this session
+        st.session_state[key] = raw
+    value = st.selectbox(label, ids, format_func=names.__getitem__,
+                         key=language.relabelled(key), persist_state="session")  # fmt: skip
+    if value == ids[0]:
+        state.drop_url_value(key)
+    else:
+        state.set_url_value(key, value)
+    return value
 
 
 def error(message: str) -> None:

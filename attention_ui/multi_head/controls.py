@@ -21,6 +21,7 @@ def head_count_control() -> None:
     if draft.n_heads not in choices:  # a link or file may hold more heads than offered
         choices.append(draft.n_heads)
     key = keys.N_HEADS_WIDGET
+    edits.seed(key, draft.n_heads)
     if st.session_state.get(key) not in choices:
         st.session_state[key] = draft.n_heads
     st.segmented_control(

@@ -22,6 +22,7 @@ from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import load_example, shown_name
 from attention_ui.frame.widgets import choose_section, show_code, stale_notice
 from attention_ui.i18n import N_, _, ngettext
+from attention_ui.i18n.texts import tr
 from attention_ui.multi_head import controls
 from attention_ui.multi_head import figures as mf
 from attention_ui.stages.data import Labels
@@ -231,8 +232,8 @@ def chart(figure: go.Figure, key: str) -> None:
 
 def _draft_error() -> None:
     err = state.draft_error()
-    if err is not None and err.where in ("n_heads", "W_o"):
-        st.error(md_escape(err.message))
+    if err is not None and err.where in ("n_heads", "W_o"):  # this page's own inputs
+        st.error(md_escape(tr(err)))  # in the learner's language (was the English)
 
 
 def small_multiples(mh: MultiHeadTrace, small: go.Figure) -> None:

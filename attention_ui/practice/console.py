@@ -13,32 +13,29 @@ from __future__ import annotations
 import streamlit as st
 
 from attention_core import InputError, Scenario
+from attention_ui.classroom.rooms import Room
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, state
-from attention_ui.frame.pages import ALL_PAGES, BY_KEY
+from attention_ui.frame.pages import ALL_PAGES, BY_KEY, WALKTHROUGH
 from attention_ui.frame.sidebar import preset_picker, undo_control
 from attention_ui.i18n import _
-from attention_ui.live import ask as live_ask
-from attention_ui.live import dashboard as live_pace
-from attention_ui.live import session as live
-from attention_ui.live import teacher as live_teacher
-from attention_ui.live import teaching
-from attention_ui.live.rooms import Room
-from attention_ui.live.views import RECONNECTING
+from attention_ui.live import ask_console, console, pace_console, projector, room_control, seats
+from attention_ui.live.phone import RECONNECTING
 from attention_ui.practice import present
 from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 
 TITLE = BY_KEY["console"].title
 GO_TO_KEY = "console_go_to"
+WALK = tuple(p.key for p in WALKTHROUGH)  # the walkthrough's pages, in order
 
 
 def render() -> None:
     st.title(_(TITLE), anchor=False)
-    s = live.seat()
+    s = seats.seat()
     if s is None or not s.teaching:
         _not_live()
         return
-    room = teaching.room()
+    room = room_control.room()
     if room is None:
         st.warning(_(RECONNECTING), icon=":material/sync_problem:")
         return
@@ -48,11 +45,12 @@ def render() -> None:
         scenario = state.get_scenario()
     st.html(CSS)
     _header(s, room)
-    if (why := live.hub().watch_file_error()) is not None:  # the server's, never a student's
+    console.address_check()  # a join address no phone can open, said before anything
+    if (why := seats.hub().watch_file_error()) is not None:  # the server's, never a student's
         st.warning(_("Phones on this server follow only every few seconds: it cannot write "
                      "the class's watch file ({error}).").format(error=md_escape(why)),
                    icon=":material/warning:")  # fmt: skip
-    live_pace.console_panel(room)  # a class at its own pace: its pacing and dashboard
+    pace_console.console_panel(room)  # a class at its own pace: its pacing and dashboard
     lead, ask = st.columns([1, 1], gap="large")
     with lead:
         stage = _where(room, scenario)
@@ -60,11 +58,11 @@ def render() -> None:
         _example()
         _pause_and_join(s, room)
     with ask, st.container(key="console_ask"):
-        live_ask.console_results()
+        ask_console.console_results()
         with st.expander(_("Ask the class"), icon=":material/quiz:", expanded=not room.question):
-            live_ask.teacher_ask(stage, scenario)
+            ask_console.teacher_ask(stage, scenario)
     with st.container(key="console_link"):
-        live_teacher.control_link(s)
+        console.control_link(s)
     _end()
 
 
@@ -76,27 +74,29 @@ def _not_live() -> None:
             "(or any page) on the projector, and every phone that joins follows you there."
         )
     )
-    live_teacher.go_live_button("present")
+    projector.go_live_button("present")
     st.caption(_("Already leading a class on another device? Open your control link here."))
 
 
-def _header(s: live.Seat, room: Room) -> None:
+def _header(s: seats.Seat, room: Room) -> None:
     with st.container(horizontal=True, vertical_alignment="center", key="console_head"):
         st.markdown(":red[●] " + _("**Live class {code}**").format(code=s.code))
-        live_teacher.count_line()
+        projector.count_line()
         st.link_button(_("Open the projector view"), _projector_url(room), icon=":material/tv:",
                        help=_("The class's page as the class sees it, with the join code, in "
                               "a new tab: put that window on the projector."))  # fmt: skip
 
 
 def _projector_url(room: Room) -> str:
-    return live_teacher.here("" if room.page == "start" else room.page)
+    return projector.here("" if room.page == "start" else room.page)
 
 
 def _where(room: Room, scenario: Scenario) -> str:
     """Where the class is, with Back and Next on a slide; returns the stage on screen (what
     Ask suggests)."""
     page = BY_KEY[room.page]
+    if room.page in WALK:
+        return _walk(room.page)
     if room.page != "present":
         st.markdown(_("The class is on **{page}**.").format(page=md_escape(_(page.title))))
         return room.page if room.page in STAGE_BY_KEY else ""
@@ -107,11 +107,27 @@ def _where(room: Room, scenario: Scenario) -> str:
         page=md_escape(_(page.title)), k=k, n=n, step=md_escape(_(plan[k - 1].title))))  # fmt: skip
     with st.container(horizontal=True, key="console_steps"):
         st.button(_("Back"), key="console_back", icon=":material/arrow_back:", disabled=k == 1,
-                  on_click=guard.callback(teaching.drive), kwargs={"step": k - 1})  # fmt: skip
+                  on_click=guard.callback(room_control.drive), kwargs={"step": k - 1})  # fmt: skip
         st.button(_("Next"), key="console_next", type="primary", icon=":material/arrow_forward:",
-                  disabled=k == n, on_click=guard.callback(teaching.drive),
+                  disabled=k == n, on_click=guard.callback(room_control.drive),
                   kwargs={"step": k + 1})  # fmt: skip
     return "intro" if plan[k - 1].stage == "intro" else plan[k - 1].stage
+
+
+def _walk(key: str) -> str:
+    """A walkthrough page: where it is among them, with Back and Next to the page before and
+    after (the class's scenario goes along, as with "Take the class to"). Returns its stage."""
+    k, n = WALK.index(key) + 1, len(WALK)
+    st.markdown(_("The class is on **{page}**, page {k} of {n} of the walkthrough.").format(
+        page=md_escape(_(BY_KEY[key].title)), k=k, n=n))  # fmt: skip
+    with st.container(horizontal=True, key="console_steps"):
+        st.button(_("Back"), key="console_back", icon=":material/arrow_back:", disabled=k == 1,
+                  on_click=guard.callback(room_control.drive),
+                  kwargs={"page": WALK[k - 2] if k > 1 else key, "params": {}})  # fmt: skip
+        st.button(_("Next"), key="console_next", type="primary", icon=":material/arrow_forward:",
+                  disabled=k == n, on_click=guard.callback(room_control.drive),
+                  kwargs={"page": WALK[k] if k < n else key, "params": {}})  # fmt: skip
+    return key if key in STAGE_BY_KEY else ""
 
 
 def _go_to(room: Room) -> None:
@@ -126,7 +142,7 @@ def _go_to(room: Room) -> None:
 
 
 def _go() -> None:
-    teaching.drive(page=st.session_state[GO_TO_KEY], params={})
+    room_control.drive(page=st.session_state[GO_TO_KEY], params={})
 
 
 def _example() -> None:
@@ -136,25 +152,26 @@ def _example() -> None:
         undo_control("console_undo")
 
 
-def _pause_and_join(s: live.Seat, room: Room) -> None:
+def _pause_and_join(s: seats.Seat, room: Room) -> None:
     with st.container(horizontal=True, key="console_controls"):
         if s.paused:
             st.button(_("Go on"), key="live_resume", type="primary", icon=":material/play_arrow:",
-                      on_click=guard.callback(teaching.set_paused), args=(False,))  # fmt: skip
+                      on_click=guard.callback(room_control.set_paused), args=(False,))  # fmt: skip
         else:
             st.button(_("Pause: eyes on the screen"), key="live_pause_btn", icon=":material/pause:",
-                      on_click=guard.callback(teaching.set_paused), args=(True,))  # fmt: skip
+                      on_click=guard.callback(room_control.set_paused), args=(True,))  # fmt: skip
         shown = room.join
         st.button(_("Hide the join screen") if shown else _("Show the join screen"),
                   key="console_join", icon=":material/qr_code_2:",
-                  on_click=guard.callback(teaching.drive), kwargs={"join": not shown})  # fmt: skip
+                  on_click=guard.callback(room_control.drive),
+                  kwargs={"join": not shown})  # fmt: skip
 
 
 def _end() -> None:
     with st.popover(_("End the class"), icon=":material/stop:", key="console_end"):
         st.markdown(_("Every phone leaves the class, and its answers are deleted with it."))
         st.button(_("End it for everyone"), key="live_end", type="primary",
-                  on_click=guard.callback(teaching.end_class))  # fmt: skip
+                  on_click=guard.callback(room_control.end_class))  # fmt: skip
 
 
 CSS = """

@@ -9,7 +9,8 @@ Session keys (non-widget, so they survive page switches):
 - ``practice_solutions``: exercise ids whose solution is shown.
 Widget keys are stable for tests: ``ex_<exercise>_<step>`` (the answer box or radio),
 ``..._check`` and ``..._hint`` (buttons), ``ex_<exercise>_solution`` and ``ex_<exercise>_open``.
-Answer boxes use ``persist_state="session"``, so typed text survives a visit to another page.
+Answer boxes use ``persist_state="session"``, so typed text survives a visit to another page;
+a reload or a restarted browser gets the work back from ``kept`` (the store, under a cookie).
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from attention_core.exercises import (
     NumericStep,
     Progress,
     Step,
+    Work,
     answer_format,
     check_answer,
     check_choice,
+    choice_letter,
     count_right,
     exercise_by_id,
     find_record,
@@ -42,11 +45,14 @@ from attention_core.exercises import (
 from attention_core.types import FloatArray
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
+from attention_ui.frame.language import relabelled
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.widgets import link
-from attention_ui.i18n import _, ngettext
+from attention_ui.i18n import N_, _, ngettext
 from attention_ui.i18n.texts import tr
-from attention_ui.live import pace_views
+from attention_ui.live import pace_phone
+from attention_ui.practice import kept
+from attention_ui.practice.kept import input_key
 
 PROGRESS = keys.PRACTICE_PROGRESS
 HINTS = keys.PRACTICE_HINTS
@@ -54,16 +60,17 @@ SOLUTIONS = keys.PRACTICE_SOLUTIONS
 
 
 # ---- keys and state -------------------------------------------------------------------
-def input_key(exercise_id: str, step_id: str) -> str:
-    return f"ex_{exercise_id}_{step_id}"
+__all__ = ["init", "input_key", "progress", "render_exercise", "render_progress"]
 
 
 def init() -> None:
-    """Create the practice keys once per session (safe to call on every run)."""
+    """Create the practice keys once per session, and take back the work this browser kept
+    (safe to call on every run)."""
     ss = st.session_state
     ss.setdefault(PROGRESS, {})
     ss.setdefault(HINTS, {})
     ss.setdefault(SOLUTIONS, [])
+    kept.restore()
 
 
 def progress() -> Progress:
@@ -78,12 +85,13 @@ def _on_check(exercise_id: str, step_id: str) -> None:
     raw = st.session_state.get(input_key(exercise_id, step_id))
     if isinstance(step, ChoiceStep):
         feedback = check_choice(step, raw)
-        answer = "" if raw is None else tr(step.option(raw))  # as the learner read it
+        answer = "" if raw is None else choice_letter(raw)  # the same in every language
     else:
         answer = raw or ""
         feedback = check_answer(step, answer)
     record_attempt(progress(), exercise_id, step_id, answer, feedback)
-    pace_views.checked(exercise_id, step, raw, feedback, answer)  # in a practice: the teacher
+    kept.changed()
+    pace_phone.checked(exercise_id, step, raw, feedback, answer)  # in a practice: the teacher
 
 
 @guard.callback
@@ -91,6 +99,7 @@ def _on_hint(exercise_id: str, step_id: str) -> None:
     hints = st.session_state[HINTS]
     key = f"{exercise_id}/{step_id}"
     hints[key] = hints.get(key, 0) + 1
+    kept.changed()
 
 
 @guard.callback
@@ -100,18 +109,16 @@ def _on_solution(exercise_id: str) -> None:
         shown.remove(exercise_id)
         return
     shown.append(exercise_id)
-    pace_views.solution_shown(exercise_id)
+    pace_phone.solution_shown(exercise_id)
     for step in exercise_by_id(exercise_id).steps:
         get_record(progress(), exercise_id, step.id).solution_shown = True
+    kept.changed()
 
 
 @guard.callback
-def _on_reset(exercises: tuple[Exercise, ...]) -> None:
-    ss = st.session_state
-    ss[PROGRESS], ss[HINTS], ss[SOLUTIONS] = {}, {}, []
-    for ex in exercises:
-        for step in ex.steps:
-            ss.pop(input_key(ex.id, step.id), None)
+def _on_reset() -> None:
+    kept.put(Work())
+    kept.changed()
 
 
 # ---- progress -------------------------------------------------------------------------
@@ -122,6 +129,7 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
     right = sum(count_right(prog, ex) for ex in exercises)
     steps_right = ngettext("{right} of {total} step right", "{right} of {total} steps right", total)
     st.progress(right / total, text="**" + steps_right.format(right=right, total=total) + "**")
+    kept.line()
     with st.expander(_("Your progress, downloads and reset")):
         exercise, steps, shown = _("Exercise"), _("Steps right"), _("Solution shown")
         st.dataframe(
@@ -137,14 +145,15 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
             width="stretch",
         )
         c1, c2, c3 = st.columns(3)
-        downloads = (
-            (c1, "JSON", progress_json, "json", "application/json"),
-            (c2, "CSV", progress_csv, "csv", "text/csv"),
+        hints = st.session_state[HINTS]
+        downloads = (  # the JSON holds ids (it loads back in any language), the CSV titles
+            (c1, "JSON", progress_json(exercises, prog, hints), "json", "application/json"),
+            (c2, "CSV", progress_csv(exercises, prog, tr), "csv", "text/csv"),
         )
-        for col, label, build, ext, mime in downloads:
+        for col, label, text, ext, mime in downloads:
             col.download_button(
                 _("Download progress ({format})").format(format=label),
-                build(exercises, prog, tr),
+                text,
                 file_name=f"attention-lab-progress.{ext}",
                 mime=mime,
                 key=f"practice_download_{ext}",
@@ -154,9 +163,9 @@ def render_progress(exercises: tuple[Exercise, ...]) -> None:
             _("Start over"),
             key="practice_reset",
             on_click=_on_reset,
-            args=(exercises,),
             help=_("Clear every answer, hint and result on this page."),
         )
+        kept.loader()
 
 
 # ---- one exercise card ----------------------------------------------------------------
@@ -250,7 +259,7 @@ def _choice_step(ex: Exercise, step: ChoiceStep) -> None:
         options=list(range(len(step.choices))),
         format_func=lambda i: tr(step.option(i)),
         index=None,
-        key=key,
+        key=relabelled(key),
         label_visibility="collapsed",
         persist_state="session",
     )
@@ -297,13 +306,19 @@ def _hints(ex: Exercise, step: Step) -> None:
         st.info(md_escape(hint), icon=":material/lightbulb:")
 
 
+# What each lab a question links to lets the learner do: one sentence per page, since
+# "Try it in the {page}" put the page's short menu title in a sentence ("in the Training").
+SEE_ALSO = {
+    "scaling-lab": N_("Try it in the Scaling lab: sweep d_k yourself"),
+    "training": N_("Try it in the Training lab: train with and without scaling yourself"),
+}
+
+
 def _see_also(step: ChoiceStep) -> None:
     page = BY_KEY[step.see_also]
-    link(
-        page.path,
-        _("Try it in the {page}: sweep d_k yourself").format(page=_(page.title)),
-        icon=":material/science:",
-    )
+    words = SEE_ALSO.get(step.see_also)
+    text = _(words) if words else _("Open {page}").format(page=_(page.title))
+    link(page.path, text, icon=":material/science:")
 
 
 # ---- the solution ---------------------------------------------------------------------

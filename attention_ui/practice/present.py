@@ -13,7 +13,6 @@ import json
 import zlib
 from dataclasses import dataclass
 
-import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -25,13 +24,17 @@ from attention_ui.frame.pages import BY_KEY, START
 from attention_ui.frame.sidebar import preset_picker, shown_name, undo_control
 from attention_ui.frame.widgets import link
 from attention_ui.i18n import N_, _, ngettext
-from attention_ui.live import ask as live_ask
-from attention_ui.live import session as live
-from attention_ui.live import teacher as live_teacher
-from attention_ui.live import views as live_views
+from attention_ui.live import ask_console, phone, projector, seats
+from attention_ui.practice.slide_figures import (  # noqa: F401 (FONT_SIZE, the floors: tests)
+    FONT_SIZE,
+    QKV_FLOOR,
+    STAGE_FLOOR,
+    projector_figure,
+    qkv_slide_figures,
+    stage_slide_figure,
+)
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import MASK_LABELS, MASK_NAMES, Labels
-from attention_ui.stages.registry import BY_KEY as STAGE_BY_KEY
 from attention_ui.stages.registry import STAGES, formula
 from attention_ui.views.cache import lazy, resolve
 from attention_ui.views.chart import described_by, numbers, plot, table
@@ -45,8 +48,7 @@ PRESET_KEY = "present_preset"
 # server cannot know it): a CSS box max(FLOOR, 100vh - ABOVE) px high. 720 px gives 450,
 # 1080 px 810. Q, K and V have a line of text above them, so less is left for them.
 # (270 and 370: the tables of issue 20 and the live-class control took 9 to 16 px more.)
-STAGE_FLOOR, STAGE_ABOVE = 340, 270  # px
-QKV_FLOOR, QKV_ABOVE = 300, 370  # px
+STAGE_ABOVE, QKV_ABOVE = 270, 370  # px (the floors: slide_figures)
 
 # Our own static CSS (no user text in it). Streamlit removes it with the page's other
 # elements, so the sidebar comes back on every other page.
@@ -132,10 +134,6 @@ DIRECT_QKV = N_(
     "In this example Q, K and V are given directly, with no projection step. Each row is "
     "one token's query (what it looks for), key (what it offers) or value (what it passes on)."
 )
-# Projector sizes: the walkthrough's figures at a larger scale; the figure's height comes
-# from the screen (CSS above), the numbers in it from the matrix's size.
-FONT_SIZE = 20
-TITLE_SIZE = 24
 
 
 @dataclass(frozen=True)
@@ -203,57 +201,12 @@ def _go(k: int, n: int) -> None:
     state.set_url_value(STEP_PARAM, str(k))
 
 
-# ---- figures ---------------------------------------------------------------------------
-def projector_figure(figure: go.Figure, rows: int, cols: int, narrow: bool = False) -> go.Figure:
-    """A copy of ``figure`` with projector-sized type; the walkthrough's figure is untouched.
-
-    rows, cols: the matrix shape, which sets the size of the cell numbers. ``narrow``: the
-    figure gets a third of the width (Q, K, V side by side), so smaller numbers.
-
-    The browser sets the height: the chart stretches to its box (``chart``, ``CSS``). The
-    layout's height is only the chart's intrinsic height, which Streamlit 1.67 gives a
-    stretched chart in a box of no fixed height (``contain: size`` with
-    ``contain-intrinsic-height``: the layout's height, or 450 px when it has none). The box
-    cannot shrink below it, so it is the box's floor: a 450 px default pushed Q, K and V
-    (370 px of room at 720 px high) below the screen.
-    """
-    big = go.Figure(figure)  # a copy
-    big.update_layout(
-        height=QKV_FLOOR if narrow else STAGE_FLOOR,  # the smallest box; the screen stretches it
-        autosize=True,
-        font={"size": FONT_SIZE},
-        title={"font": {"size": TITLE_SIZE}},
-        margin={"t": 105},
-        # Plotly sizes the margins for the projector's type: the walkthrough's figures
-        # carry margins computed for their own smaller labels (figures.side_room).
-        xaxis={"automargin": True},
-        yaxis={"automargin": True},
-    )
-    big.update_traces(
-        textfont={"size": _cell_size(max(rows, cols), narrow)},
-        colorbar={"thickness": 22, "tickfont": {"size": 18}},
-        selector={"type": "heatmap"},
-    )
-    big.update_annotations(font={"size": FONT_SIZE})  # the Σ = 1 of each softmax row
-    if big.layout.annotations:
-        big.update_layout(margin={"r": 130})
-    return big
-
-
-def _cell_size(n: int, narrow: bool = False) -> int:
-    """Cell numbers for an n x n-ish matrix: 26 px for the 6 x 6 examples, readable from the
-    back of a hall at 1080p and still inside their cells at 1280 x 720; in a third of the
-    width, at most 18 px, so "1.00" still fits a cell of a four-column K at 1280 px wide."""
-    size = 30 if n <= 4 else 26 if n <= 6 else 22 if n <= 8 else 16 if n <= 12 else 11
-    return min(size - 4, 18) if narrow else size
-
-
 # ---- the page ----------------------------------------------------------------------------
 def render(s: Scenario, t: AttentionTrace) -> None:
     """The whole page: one top row (title, Back, progress, Next, Exit), then the step."""
     clicker = CLICKER.replace("BLANK_LABEL", json.dumps(_(BLANK_LABEL)))
     st.html(CSS + clicker, unsafe_allow_javascript=True)  # one element: no extra gap
-    if live.following_student():
+    if seats.following_student():
         _followed(s, t)
     else:
         _slide(s, t)
@@ -264,7 +217,7 @@ def _followed(s: Scenario, t: AttentionTrace) -> None:
     """A following student's slide and the class's watcher, in a fragment: the teacher's next
     step reruns only this, not the app's frame (a class's 110 phones rerun at once; see
     bench/RESULTS.md). Anything else the teacher changed takes a full run."""
-    live_views.follow_here()
+    phone.follow_here()
     _slide(s, t)
 
 
@@ -274,7 +227,7 @@ def _slide(s: Scenario, t: AttentionTrace) -> None:
     k, notice = current_step(n)
     step = plan[k - 1]
     _top_row(k, n, step.stage, s)
-    live_ask.projector_results()  # a question out to the class: how many answered
+    ask_console.projector_results()  # a question out to the class: how many answered
     if notice:
         st.caption(md_escape(notice) + " " + _("Starting at step 1."))
     with st.container(key="present_stage"):
@@ -293,7 +246,7 @@ def _slide(s: Scenario, t: AttentionTrace) -> None:
 def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
     """Small page title, Back, "Step k of n" with a progress bar, Next, Exit."""
     with st.container(key="present_nav"):
-        if live.following_student():  # the teacher steps for the whole class: no Back, Next
+        if seats.following_student():  # the teacher steps for the whole class: no Back, Next
             title, bar, leave = st.columns([2.2, 7.8, 1.6], vertical_alignment="center")
         else:
             widths = [1.9, 1.1, 3.6, 1.1, 1.5, 1.8]  # Back, Next, Exit whole at 1024 px
@@ -303,7 +256,7 @@ def _top_row(k: int, n: int, stage: str, s: Scenario) -> None:
             nxt.button(_("Next"), key=NEXT_KEY, on_click=_go, args=(k + 1, n), disabled=k == n,
                        shortcut="Right", type="primary", width="stretch")  # fmt: skip
             with room:  # Go live, or the room's code and count (the controls: the console)
-                live_teacher.projector_strip("present")
+                projector.projector_strip("present")
         with title, st.container(key="present_header"):
             page = BY_KEY["present"]
             st.title(_(page.title), anchor=False)
@@ -326,7 +279,7 @@ def _intro(s: Scenario, t: AttentionTrace, plan: list[Step]) -> None:
     with right, st.container(key="present_steps"):
         st.markdown(_("Today's steps:") + "\n\n" + "\n".join(
             f"{i}. {md_escape(_(x.title))}" for i, x in enumerate(plan[1:], start=2)))  # fmt: skip
-    if live.following_student():
+    if seats.following_student():
         return  # the teacher picks the example for the class
     # Keyed by the scenario: once an example is loaded, the popover is drawn anew, closed,
     # and no longer covers the slide.
@@ -394,20 +347,6 @@ def _stage(step: Step, s: Scenario, t: AttentionTrace) -> None:
         described = chart(figure, step.stage)
     with text:  # under the words, where the slide has room: the figure fills its column
         numbers(described, f"present_fig_{step.stage}")
-
-
-def stage_slide_figure(stage: str, labels: Labels, t: AttentionTrace) -> go.Figure:
-    """The stage's figure in projector sizes (about 14 ms of Plotly: shared by sessions)."""
-    figure = STAGE_BY_KEY[stage].figure(labels, t)
-    rows, cols = np.shape(figure.data[0].z)  # the matrix drawn sets the projector sizes
-    return projector_figure(figure, rows, cols)
-
-
-def qkv_slide_figures(labels: Labels, t: AttentionTrace) -> dict[str, go.Figure]:
-    """Q, K and V side by side in projector sizes."""
-    rows = max(t.Q.shape[0], t.K.shape[0])
-    return {name: projector_figure(figure, rows, getattr(t, name).shape[1], narrow=True)
-            for name, figure in sf.qkv_figures(labels, t).items()}  # fmt: skip
 
 
 def chart(figure: go.Figure, name: str) -> Alternative:

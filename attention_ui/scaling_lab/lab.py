@@ -17,7 +17,7 @@ from attention_ui.draw.figures import heatmap, weights_heatmap
 from attention_ui.frame import guard, keys, look, state
 from attention_ui.frame.widgets import bad_link_value, show_code, stale_notice
 from attention_ui.i18n import N_, _, ngettext
-from attention_ui.live.views import follow_here
+from attention_ui.live.phone import follow_here
 from attention_ui.scaling_lab import figures as sf
 from attention_ui.views.cache import lazy, resolve
 from attention_ui.views.chart import described_by, numbers_of_parts, plot
@@ -149,51 +149,57 @@ def explanation() -> None:
     """Why the charts look as they do, ending in 'what if we remove the scaling?'."""
     st.header(_("Why the charts look like this"))
     st.markdown(
-        _("""
-    **The spread grows like √d_k.** Each product q_m·k_m has mean 0 and variance 1, and the
-    `d_k` products are independent, so their sum has variance `d_k`: a standard deviation of
-    √d_k, about 8 at d_k = 64 and 22.6 at d_k = 512. The left histogram widens with the slider
-    and follows the dashed N(0, d_k) curve. Dividing by √d_k puts the variance back to 1, so the
-    right histogram does not move.
-
-    **Softmax reacts to differences, not sizes.** A key that scores 3 more than another gets
-    e³ ≈ 20 times its weight; a key that scores 30 more gets e³⁰ ≈ 10¹³ times. Once the scores
-    are spread over tens of units, the exponential of the top score swamps the rest: the left
-    bar chart shows one bar close to 1 and the others close to 0. The curves say the same on
-    average: without scaling the largest weight climbs towards 1 and the entropy drops towards
-    0 (a one-hot choice), while with scaling both stay flat.
-
-    **The gradient fades with saturation.** How much the weights move when a score moves is
-    the softmax Jacobian diag(w) − w wᵀ. Its entries are w_i(1 − w_i) and −w_i·w_j, and when one
-    weight is 1 and the others are 0 every one of them is close to 0. That is the falling
-    dashed line in the gradient-norm chart; the solid line stays level.
-    """)
+        _(
+            "**The spread grows like √d_k.** Each product q_m·k_m has mean 0 and "
+            "variance 1, and the `d_k` products are independent, so their sum has "
+            "variance `d_k`: a standard deviation of √d_k, about 8 at d_k = 64 and "
+            "22.6 at d_k = 512. The left histogram widens with the slider and follows "
+            "the dashed N(0, d_k) curve. Dividing by √d_k puts the variance back to "
+            "1, so the right histogram does not move.\n\n"
+            "**Softmax reacts to differences, not sizes.** A key that scores 3 more "
+            "than another gets e³ ≈ 20 times its weight; a key that scores 30 more "
+            "gets e³⁰ ≈ 10¹³ times. Once the scores are spread over tens of units, "
+            "the exponential of the top score swamps the rest: the left bar chart "
+            "shows one bar close to 1 and the others close to 0. The curves say the "
+            "same on average: without scaling the largest weight climbs towards 1 and "
+            "the entropy drops towards 0 (a one-hot choice), while with scaling both "
+            "stay flat.\n\n"
+            "**The gradient fades with saturation.** How much the weights move when a "
+            "score moves is the softmax Jacobian diag(w) − w wᵀ. Its entries are "
+            "w_i(1 − w_i) and −w_i·w_j, and when one weight is 1 and the others are 0 "
+            "every one of them is close to 0. That is the falling dashed line in the "
+            "gradient-norm chart; the solid line stays level."
+        )
     )
     st.subheader(_("What if we remove the scaling?"))
     st.markdown(
-        _("""
-    Then the model lives in the left column. With d_k = 64, the head size of the original
-    Transformer, the raw scores already have a spread of about 8: the average largest weight
-    is near 0.88 instead of 0.36, and the gradient through softmax is about 2.4 times weaker
-    (0.15 against 0.37). Move the slider to larger d_k and it keeps fading. Tiny gradients mean
-    that the query and key projections hardly change from one training step to the next:
-    the attention pattern freezes wherever it started, it cannot learn to spread attention
-    over several keys, and training stalls. This is the vanishing-gradient problem, and the
-    1/√d_k factor avoids it at the cost of one multiplication.
-    """)
+        _(
+            "Then the model lives in the left column. With d_k = 64, the head size of "
+            "the original Transformer, the raw scores already have a spread of about "
+            "8: the average largest weight is near 0.88 instead of 0.36, and the "
+            "gradient through softmax is about 2.4 times weaker (0.15 against 0.37). "
+            "Move the slider to larger d_k and it keeps fading. Tiny gradients mean "
+            "that the query and key projections hardly change from one training step "
+            "to the next: the attention pattern freezes wherever it started, it "
+            "cannot learn to spread attention over several keys, and training stalls. "
+            "This is the vanishing-gradient problem, and the 1/√d_k factor avoids it "
+            "at the cost of one multiplication."
+        )
     )
     with st.expander(
         _("How the random scores are drawn (exactly, without drawing every component)")
     ):
         st.markdown(
-            _("""
-    For a fixed query q, each score q·k is a sum of independent normal numbers, so it is
-    normal with mean 0 and variance |q|², and the keys' scores are independent of each other.
-    They depend on q only through its length, and |q|² is a sum of d_k squared standard
-    normals: a chi-square variable with d_k degrees of freedom. So the lab draws one length
-    |q| = √χ²(d_k) per query and multiplies it by standard normal numbers, one per key. The
-    result has exactly the distribution of real dot products, and the cost does not grow
-    with d_k.
-    """)
+            _(
+                "For a fixed query q, each score q·k is a sum of independent normal "
+                "numbers, so it is normal with mean 0 and variance |q|², and the "
+                "keys' scores are independent of each other. They depend on q only "
+                "through its length, and |q|² is a sum of d_k squared standard "
+                "normals: a chi-square variable with d_k degrees of freedom. So the "
+                "lab draws one length |q| = √χ²(d_k) per query and multiplies it by "
+                "standard normal numbers, one per key. The result has exactly the "
+                "distribution of real dot products, and the cost does not grow with "
+                "d_k."
+            )
         )
     show_code(sample_scores, saturation_sweep, key="lab_code")

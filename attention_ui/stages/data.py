@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from attention_core import AttentionTrace, Scenario, dot_product_terms
-from attention_ui.draw.text import minus, num, vec, vector_columns
+from attention_ui.draw.text import fixed, minus, num, vec, vector_columns
 from attention_ui.i18n import N_, _, ngettext
 
 MASK_LABELS = {  # English msgids: shown with _()
@@ -182,8 +182,10 @@ def headed(frame: pd.DataFrame, rows: tuple[str, ...] = ()) -> pd.DataFrame:
 
 
 def residual_table(x: np.ndarray, o: np.ndarray) -> pd.DataFrame:
-    """One token's embedding x (d_model,), its attention output o and x + o."""
+    """One token's embedding x (d_model,), its attention output o and x + o, as text
+    (``fixed``: a float column printed 1.37e30 as digits its cell cut off)."""
+    columns = {"embedding x": x, "attention output": o, "x + output": x + o}
     return pd.DataFrame(
-        {"embedding x": x, "attention output": o, "x + output": x + o},
+        {name: [fixed(v) for v in values] for name, values in columns.items()},
         index=vector_columns(x.size, "e"),
     )

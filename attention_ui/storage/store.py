@@ -11,7 +11,7 @@ store. ``open_store(url)`` picks the backend from one setting (``LIVE_STORE``):
 The interface is what rooms and answers need and no more: values and hashes of text with a
 time to live, an atomic counter and a first-writer-wins set. Every value expires (a store
 holds no room forever). A backend that cannot be reached raises ``StoreDownError``: the page
-then goes on without the live class and says "reconnecting" (``live.session``).
+then goes on without the live class and says "reconnecting" (``live.seats``).
 """
 
 from __future__ import annotations

@@ -91,8 +91,17 @@ def _decades(runs: tuple[History, History]) -> float:
 
 def stuck_curves(runs: tuple[History, History]) -> go.Figure:
     """Rows saturated on a wrong key (of the whole batch) at every step."""
-    return _curves(runs, _("Stuck rows (of {n})").format(n=runs[0].rows),
+    return _curves(runs, _("Stuck rows (of the batch's {n} rows)").format(n=runs[0].rows),
                    _("rows"), False, {"stuck": ""})  # fmt: skip
+
+
+def example_row(h: History) -> tuple[str, str]:
+    """A row of example 0 as ``step_weights`` names it: (query, the key it should attend to).
+    The first whose key is another token's when there is one (the previous-token task's
+    first row attends to itself, "E → E", where its others read "S → E")."""
+    rows = list(zip(label_tokens(h.query_tokens), (label_tokens(h.key_tokens)[t] for t in
+                                                   h.target), strict=True))  # fmt: skip
+    return next(((q, k) for q, k in rows if q != k), rows[0])
 
 
 def step_weights(h: History, step: int) -> go.Figure:

@@ -1,35 +1,39 @@
 """The Training lab: train one head on a task whose right attention is known, twice from the
 same start (with and without 1/sqrt(d_k)), and watch one learn while the other stalls.
 
-The settings and the step slider are widgets bound to the URL (``?tr_dk=256&tr_step=120``),
-so a link opens the lab as it is. A run is computed once per settings for the whole
+The settings and the step slider are widgets bound to the URL (``?tr_dk=256&tr_step=120``;
+the task as its id, ``?tr_task=previous``, through ``widgets.id_selectbox``), so a link opens
+the lab as it is. A run is computed once per settings for the whole
 process (``runs.Jobs``): a class pressing the same settings costs one training.
 
 Training draws a progress bar and a Stop button, and trains in pieces between them
-(``trained``). A click on Stop while the script runs makes Streamlit end this run at its
-next element (the progress bar) and start a new one, whose Stop callback has marked the
-settings as stopped: that run draws what was trained so far, labelled as stopped. (Stop
-lives in the page's full run, not in a fragment: a click in a fragment does not interrupt
-its run, streamlit#11030.)
+(``train``), each to the next kept step. A click on Stop while the script runs makes
+Streamlit end this run at its next element (the progress bar) and start a new one, whose
+Stop callback has marked the settings as stopped: that run draws the runs as they were at
+the step the bar last showed (``histories``), labelled as stopped, so Stop lands where the
+learner pressed it, not where training had got to when the click arrived. (Stop lives in
+the page's full run, not in a fragment: a click in a fragment does not interrupt its run,
+streamlit#11030.)
 """
 
 from __future__ import annotations
 
 import numpy as np
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from attention_core import InputError
 from attention_core.training import TASKS, History, TrainSettings
 from attention_core.training.to_scenario import step_scenario
-from attention_core.training.trainer import N_CHECKPOINTS, SATURATED
+from attention_core.training.trainer import N_CHECKPOINTS, SATURATED, SEEDS
 from attention_ui.draw.text import md_escape
 from attention_ui.frame import guard, keys, state
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.frame.widgets import bad_link_value
+from attention_ui.frame.widgets import bad_link_value, id_selectbox
 from attention_ui.i18n import N_, _, ngettext
 from attention_ui.i18n.texts import tr
 from attention_ui.training_lab import figures as tf
-from attention_ui.training_lab.runs import Jobs
+from attention_ui.training_lab.runs import Job, Jobs
 from attention_ui.views.cache import lazy
 from attention_ui.views.chart import plot
 
@@ -53,14 +57,15 @@ def intro() -> None:
 
 
 def settings() -> TrainSettings:
-    """The learner's settings, from widgets bound to the URL."""
+    """The learner's settings, from widgets bound to the URL; None (and a message saying
+    the range) when one is out of range."""
     one_of = _("one of {choices}")
     bad_link_value(keys.TR_DK, lambda v: v in {str(d) for d in DKS}, one_of.format(choices=DKS))
     bad_link_value(keys.TR_STEPS, lambda v: v in {str(s) for s in STEPS},
                    one_of.format(choices=STEPS))  # fmt: skip
+    bad_link_value(keys.TR_TASK, lambda v: v in TASKS, one_of.format(choices=", ".join(TASKS)))
     shown = {k: _(t) for k, t in TASKS.items()}  # translated in this run (see preset_picker)
-    task = st.selectbox(_("Task"), list(TASKS), format_func=shown.__getitem__, key=keys.TR_TASK,
-                        bind="query-params", persist_state="session")  # fmt: skip
+    task = id_selectbox(_("Task"), shown, keys.TR_TASK)  # the address holds the task's id
     d_k = st.select_slider(_("d_k, the length of each query and key"), options=DKS,
                            value=DEFAULT.d_k, key=keys.TR_DK, bind="query-params",
                            persist_state="session")  # fmt: skip
@@ -77,12 +82,21 @@ def settings() -> TrainSettings:
         steps = st.select_slider(_("Steps"), options=STEPS, value=DEFAULT.steps,
                                  key=keys.TR_STEPS, bind="query-params",
                                  persist_state="session", width=180)  # fmt: skip
-        seed = st.number_input(_("Seed"), min_value=0, max_value=1000, value=0, step=1,
-                               key=keys.TR_SEED, bind="query-params",
-                               persist_state="session", width=120,
-                               help=_("Other data and other starting weights."))  # fmt: skip
-    return TrainSettings(task=task, d_k=int(d_k), lr=float(lr), spread=float(spread),
-                         steps=int(steps), seed=int(seed))  # fmt: skip
+        # No min or max here: the browser would only outline 5000 in red and keep the old
+        # seed; the core's check says the range in words below.
+        seed = st.number_input(_("Seed"), value=0, step=1, key=keys.TR_SEED,
+                               bind="query-params", persist_state="session", width=120,
+                               help=_("Other data and other starting weights: a whole "
+                                      "number from {low} to {high}.").format(
+                                   low=SEEDS[0], high=SEEDS[1]))  # fmt: skip
+    try:
+        return TrainSettings(task=task, d_k=int(d_k), lr=float(lr), spread=float(spread),
+                             steps=int(steps), seed=int(seed)).check()  # fmt: skip
+    except InputError as exc:
+        st.error(_("{problem}. Nothing is trained or drawn for it: the charts come back when "
+                   "the seed is in range, and your other settings stay as they are.").format(
+                     problem=md_escape(capitalised(tr(exc)))), icon=":material/error:")  # fmt: skip
+        return None
 
 
 @st.cache_resource(show_spinner=False)
@@ -91,32 +105,54 @@ def jobs() -> Jobs:
     return Jobs()
 
 
-def pieces(s: TrainSettings) -> int:
-    """Steps per piece: about 20 pieces a run, so the bar moves every 5 % (the longest
-    setting, d_k 512 and 800 steps, took 2.2 s of CPU: a piece of about 0.1 s)."""
-    return max(1, s.steps // 20)
-
-
-def trained(s: TrainSettings) -> tuple[History, History]:
-    """Both runs of ``s``: at once if this process has trained them, else trained here in
-    pieces under a progress bar with a Stop button; a stopped setting's runs as far as they
-    went."""
+def show(s: TrainSettings) -> None:
+    """Both runs of ``s``, trained first if this process has not: under a progress bar
+    with a Stop button, the place of the charts left empty (the last settings' charts,
+    drawn there before, would read as these settings')."""
     job = jobs().get(s)
+    box = st.empty()  # the progress bar's place: empty once trained
     if job.finished or st.session_state.get(keys.TR_STOPPED) == s:
-        return job.histories()
-    box = st.empty()
+        place = st.container(key="tr_results")
+    else:
+        cover = st.empty()  # replaces the charts drawn here by the last run at once
+        train(s, job, box)
+        place = cover.container(key="tr_results")
+    with place:
+        results(s, histories(s, job))
+
+
+def train(s: TrainSettings, job: Job, box: DeltaGenerator) -> None:
+    """Train ``job`` in pieces under a progress bar and a Stop button.
+
+    A piece ends at the next kept step (``Job.step``), so a stop lands on a step whose
+    example is kept. A click on Stop ends this run at the next element drawn (``bar``:
+    Streamlit checks for a rerun there); the step the bar showed before that is recorded
+    (``shown``), and the stopped run is drawn as it was there: the step the learner saw
+    at the press, not the one trained while the click was on its way.
+    """
     with box.container(key="tr_training"):
         bar = st.progress(0.0, text=_("Training both runs…"))
         st.button(_("Stop"), key="tr_stop", icon=":material/stop_circle:",
                   on_click=guard.callback(_stop), args=(s,))  # fmt: skip
+        st.caption(_("The charts appear here when the training ends or when you stop it."))
+    shown = st.session_state.setdefault(keys.TR_SHOWN, {})  # mutated below: no rerun check
     while not job.finished:
-        done = job.step(pieces(s))
-        # an element: where a click on Stop (or any widget) ends this run (see the docstring)
-        bar.progress(max(done, 0) / max(s.steps, 1),
+        done = max(job.step(), 0)
+        bar.progress(done / max(s.steps, 1),
                      text=_("Training both runs: step {done} of {steps}").format(
-                         done=max(done, 0), steps=s.steps))  # fmt: skip
+                         done=done, steps=s.steps))  # fmt: skip
+        shown[s] = done  # reached only when the bar above was sent
     box.empty()
-    return job.histories()
+
+
+def histories(s: TrainSettings, job: Job) -> tuple[History, History]:
+    """Both runs: finished, or stopped at the step the bar last showed this session."""
+    pair = job.histories()
+    if job.finished and st.session_state.get(keys.TR_STOPPED) != s:
+        return pair
+    at = st.session_state.get(keys.TR_SHOWN, {}).get(s, pair[0].done)
+    unscaled, scaled = (h.until(min(at, h.done)) for h in pair)
+    return unscaled, scaled
 
 
 def _stop(s: TrainSettings) -> None:
@@ -142,15 +178,18 @@ def results(s: TrainSettings, pair: tuple[History, History]) -> None:
     st.caption(
         ngettext(
             "After {n} step: without scaling, loss {loss_u} and {right_u} of rows on the right "
-            "key ({stuck_u} stuck); with scaling, loss {loss_s} and {right_s} ({stuck_s} stuck).",
+            "key ({wrong_u} wrong, {stuck_u} of them stuck); with scaling, loss {loss_s} and "
+            "{right_s} ({wrong_s} wrong, {stuck_s} of them stuck).",
             "After {n} steps: without scaling, loss {loss_u} and {right_u} of rows on the right "
-            "key ({stuck_u} stuck); with scaling, loss {loss_s} and {right_s} ({stuck_s} stuck).",
+            "key ({wrong_u} wrong, {stuck_u} of them stuck); with scaling, loss {loss_s} and "
+            "{right_s} ({wrong_s} wrong, {stuck_s} of them stuck).",
             unscaled.done,
         ).format(
             n=unscaled.done,
             loss_u=f"{unscaled.loss[-1]:.3f}", right_u=f"{unscaled.accuracy[-1]:.0%}",
-            stuck_u=unscaled.stuck[-1], loss_s=f"{scaled.loss[-1]:.3f}",
-            right_s=f"{scaled.accuracy[-1]:.0%}", stuck_s=scaled.stuck[-1],
+            wrong_u=wrong_rows(unscaled), stuck_u=unscaled.stuck[-1],
+            loss_s=f"{scaled.loss[-1]:.3f}", right_s=f"{scaled.accuracy[-1]:.0%}",
+            wrong_s=wrong_rows(scaled), stuck_s=scaled.stuck[-1],
         )
     )  # fmt: skip
     left, right = st.columns(2, gap="large")
@@ -184,11 +223,17 @@ def gradient_words(g: float) -> str:
         f"{g:.0e}")  # fmt: skip
 
 
+def wrong_rows(h: History) -> int:
+    """The batch's rows whose largest weight is on a wrong key, at the last step: the
+    summary and the gradient's caption count the same rows (the stuck ones are among them)."""
+    return round((1 - h.accuracy[-1]) * h.rows)
+
+
 def wrong_rows_caption(pair: tuple[History, History]) -> str:
     """What the wrong rows' chart shows, in the runs' own numbers (at the last step)."""
     parts = []
     for h in pair:
-        wrong = round((1 - h.accuracy[-1]) * h.rows)
+        wrong = wrong_rows(h)
         part = ngettext("{n} row still wrong gets {gradient}",
                         "{n} rows still wrong get {gradient}", wrong).format(
             n=wrong, gradient=gradient_words(h.wrong_grad[-1])) if wrong else _(
@@ -215,12 +260,13 @@ def step_view(s: TrainSettings, pair: tuple[History, History]) -> None:
     step = st.slider(_("Training step"), min_value=0, max_value=max(last, every), value=last,
                      step=every, key=keys.TR_STEP, bind="query-params",
                      disabled=last == 0)  # fmt: skip
+    query, key = tf.example_row(pair[0])  # a row of this task, as the charts label it
     st.caption(
         _(
             "Each row is a query, labelled with the key it should attend to after the arrow "
-            "(“S → S”: the query S should look at the key S). Move the slider to watch the "
-            "pattern sharpen, or freeze."
-        )
+            "(“{query} → {key}”: the query {query} should look at the key {key}). Move the "
+            "slider to watch the pattern sharpen, or freeze."
+        ).format(query=query, key=key)
     )
     for col, h in zip(st.columns(2, gap="large"), pair, strict=True):
         with col:
@@ -317,3 +363,8 @@ EXPLANATION = (
 def explanation() -> None:
     st.header(_("Why the loss is on the output"))
     st.markdown("\n\n".join(_(p) for p in EXPLANATION))
+
+
+def capitalised(sentence: str) -> str:
+    """A core message (which starts in lower case, to be part of a sentence) as a sentence."""
+    return sentence[:1].upper() + sentence[1:]

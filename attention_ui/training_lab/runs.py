@@ -36,11 +36,14 @@ class Job:
     def finished(self) -> bool:
         return self.training.finished
 
-    def step(self, k: int) -> int:
-        """Train both runs up to ``k`` steps further (nothing once finished); the steps done."""
+    def step(self, k: int | None = None) -> int:
+        """Train both runs up to ``k`` steps further, or by default to their next kept step
+        (``Training.next_checkpoint``: the Training lab's piece); nothing once finished.
+        The steps done."""
         with self.lock:
             if not self.training.finished:
                 before = self.training.done
+                k = self.training.next_checkpoint() - before if k is None else k
                 self.trained += self.training.advance(k) - before
             return self.training.done
 

@@ -3,11 +3,15 @@ its text alternative as the chart's accessible name, and its numbers as a table 
 
 from __future__ import annotations
 
+import re
+from contextlib import AbstractContextManager, nullcontext
+
 import plotly.graph_objects as go
 import streamlit as st
 
 from attention_ui.draw.describe import Alternative, alternative
 from attention_ui.draw.text import md_escape
+from attention_ui.draw.widths import min_width
 from attention_ui.frame import look
 from attention_ui.frame.widgets import static_table
 from attention_ui.i18n import _
@@ -40,16 +44,34 @@ def plot(
     figure = resolve(figure) if isinstance(figure, Lazy) else ready(figure)
     described = alt if isinstance(alt, Alternative) else described_by(figure)
     name = alt if isinstance(alt, str) else described.text
-    if look.phone():  # no toolbar over the title (touch screens always show it)
-        kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
-        chart = st.plotly_chart(figure, key=key, config=PHONE_CONFIG, theme=None, alt=name,
-                                **kwargs)  # fmt: skip
-    else:  # a figure that asks for its width (a heatmap's square cells) gets it
-        kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
-        chart = st.plotly_chart(figure, key=key, config=CONFIG, theme=None, alt=name, **kwargs)
+    # a figure that asks for its width (a heatmap's square cells) gets it; a phone gets no
+    # toolbar over the title (touch screens always show it)
+    kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
+    config = PHONE_CONFIG if look.phone() else CONFIG
+    with sideways(min_width(figure), key, stretch=kwargs.get("height") == "stretch"):
+        chart = st.plotly_chart(figure, key=key, config=config, theme=None, alt=name, **kwargs)
     if table:
         numbers(described, key)
     return chart
+
+
+SAFE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+SIDEWAYS = "__sideways"  # the key suffix of a chart's own box that scrolls (frame/look SCROLLERS)
+
+
+def sideways(least: int | None, key: str, stretch: bool = False) -> AbstractContextManager[object]:
+    """Where chart ``key`` goes: a box of its own that scrolls sideways when the figure may
+    not be drawn narrower than ``least`` px and the page gives less (Streamlit fits a chart
+    to its column whatever width the figure asks, and 64 columns on a phone ran their labels
+    together), else the page itself. The chart's element is held at ``least`` px, so
+    Streamlit draws it that wide; the box is then a keyboard stop with a name."""
+    if least is None or not SAFE_KEY.fullmatch(key):
+        return nullcontext()
+    st.html(f"<style>.st-key-{key}{SIDEWAYS} {{ overflow-x: auto; }} "
+            f".st-key-{key} {{ min-width: {least}px; }}</style>")  # fmt: skip
+    # ``stretch``: a chart stretched to its parent's height (a slide's) is stretched to the
+    # box's, and the box to the parent's
+    return st.container(key=key + SIDEWAYS, height="stretch" if stretch else "content")
 
 
 def described_by(figure: go.Figure) -> Alternative:

@@ -38,7 +38,7 @@ from attention_ui.stages import data
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
 from attention_ui.stages.registry import stage_figure
-from attention_ui.views import cell_pick
+from attention_ui.views import cell_pick, online_softmax
 from attention_ui.views.cache import Lazy, lazy, resolve
 from attention_ui.views.chart import plot
 
@@ -239,7 +239,8 @@ def mask(labels: Labels, t: AttentionTrace, key: str) -> None:
 # ---- Softmax ---------------------------------------------------------------------------
 def softmax_view(labels: Labels, t: AttentionTrace, key: str, share_row: bool = False) -> None:
     """The weights, then one row step by step; ``share_row``: the picked row is in the URL
-    (as ``?<key>_row=``, declared in frame/keys), so a link opens on it."""
+    (as ``?<key>_row=``, declared in frame/keys), so a link opens on it, and so is the tile
+    size of that row's online softmax (``?<key>_tile=``), offered below it."""
     plot(lazy(sf.softmax_summary, labels, t), key=f"{key}_chart")
     _softmax_row(labels, t, key, share_row)
     csv_download(_frame(labels, t, "weights"), "weights", key=f"{key}_csv_weights")
@@ -265,6 +266,8 @@ def _softmax_row(labels: Labels, t: AttentionTrace, key: str, share_row: bool = 
         + _("The weights of this row sum to {total}.").format(total=f"{t.weights[row].sum():.6f}")
     )  # fmt: skip
     _stability_demo(t, row, labels.keys, key)
+    if share_row:  # the walkthrough's own page (a lab's stage has the decoder's own)
+        online_softmax.expander(labels, t, row, key)
 
 
 def _as_text(x: object, digits: int = 6) -> str:

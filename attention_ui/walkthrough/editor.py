@@ -26,6 +26,7 @@ from attention_core.resize import FILLS
 from attention_core.types import FloatArray
 from attention_ui.draw.text import md_escape, shape, titled, vector_columns
 from attention_ui.frame import edits, grids, guard, keys, state
+from attention_ui.frame.language import picked_id, relabelled
 from attention_ui.frame.widgets import error
 from attention_ui.i18n import N_, _
 from attention_ui.i18n.texts import tr
@@ -81,11 +82,12 @@ def _on_tokens(field: str) -> None:
 def _on_mode() -> None:
     """Switch embeddings <-> direct, carrying over what the learner already has."""
     draft = state.get_draft()
-    if st.session_state["input_mode"] == draft.mode:
+    mode = picked_id("input_mode", ("embeddings", "direct"))  # an id, never a stale label
+    if mode is None or mode == draft.mode:
         return
     trace = state.get_trace() if state.input_error() is None else None  # draft is current
     qkv = None if trace is None else (trace.Q, trace.K, trace.V)
-    edits.commit(shapes.switch_mode(draft, st.session_state["input_mode"], qkv))
+    edits.commit(shapes.switch_mode(draft, mode, qkv))
 
 
 @guard.callback
@@ -127,7 +129,7 @@ def _reject(field: str, message: Text, text: str) -> None:
 def _seed_text(key: str, field: str, good: str) -> None:
     """A text box shows the text it could not use, if any, else the draft's."""
     rejected = state.rejected_text(field)
-    st.session_state.setdefault(key, good if rejected is None else rejected)
+    edits.seed(key, good if rejected is None else rejected)
 
 
 # ---- rendering ------------------------------------------------------------------------------
@@ -149,8 +151,8 @@ def render() -> None:
                 typed[name] = _matrix_editor(draft, name)
     changed = {n: M for n, M in typed.items()
                if M is not None and not grids.same_numbers(M, getattr(draft, n))}  # fmt: skip
-    if changed:
-        state.update_draft(draft.replace(**changed))
+    if changed and (not state.update_draft(draft.replace(**changed)) or err is not None):
+        st.rerun()  # an error's message appears or goes above the grids, drawn before it
 
 
 def _grid_rows(s: Scenario) -> list[tuple[str, ...]]:
@@ -182,12 +184,11 @@ def _token_inputs(draft: Scenario) -> None:
 
 
 def _mode_and_sizes(draft: Scenario) -> None:
-    ss = st.session_state
-    ss.setdefault("input_mode", draft.mode)
+    edits.seed("input_mode", draft.mode)
     st.radio(
         _("What do you want to type?"),
         ["embeddings", "direct"],
-        key="input_mode",
+        key=relabelled("input_mode"),
         on_change=_on_mode,
         horizontal=True,
         format_func={
@@ -198,7 +199,7 @@ def _mode_and_sizes(draft: Scenario) -> None:
     d = shapes.dims(draft)
     dims = ("d_model", "d_k", "d_v") if draft.mode == "embeddings" else ("d_k", "d_v")
     for col, dim in zip(st.columns(3), dims, strict=False):
-        ss.setdefault(f"size_{dim}", d[dim])
+        edits.seed(f"size_{dim}", d[dim])
         col.number_input(dim, 1, MAX_DIM, key=f"size_{dim}", on_change=_on_size, args=(dim,))
 
 
@@ -321,8 +322,8 @@ def _field_error(field: str) -> None:
 def scaling_toggle() -> None:
     """Switch the 1/sqrt(d_k) factor off and on (the later pages follow)."""
     draft = state.get_draft()
-    st.toggle(_("Apply the 1/√d_k scaling"), value=draft.scaled, key="scaled_toggle",
-              on_change=_on_scaled)  # fmt: skip
+    edits.seed("scaled_toggle", draft.scaled)
+    st.toggle(_("Apply the 1/√d_k scaling"), key="scaled_toggle", on_change=_on_scaled)
     # A slot that is always there, filled or not: the elements below keep their places, so
     # the browser updates the charts in place instead of drawing every one of them anew.
     slot = st.empty()
@@ -343,15 +344,15 @@ def mask_controls() -> None:
     """The mask kind, padding's number of real keys, or a custom grid of checkboxes."""
     draft = state.get_draft()
     st.info(_("Convention: **True = may attend** (as in PyTorch). Forbidden cells become −∞."))
-    ss = st.session_state
-    ss.setdefault("mask_kind", draft.mask_kind)
+    edits.seed("mask_kind", draft.mask_kind)
     shown = {k: _(label) for k, label in MASK_LABELS.items()}  # translated in this run
-    st.radio(_("Mask"), list(MASK_LABELS), key="mask_kind", format_func=shown.__getitem__,
-             horizontal=True, on_change=_on_mask_kind)  # fmt: skip
+    st.radio(_("Mask"), list(MASK_LABELS), key=relabelled("mask_kind"),
+             format_func=shown.__getitem__, horizontal=True,
+             on_change=_on_mask_kind)  # fmt: skip
     if draft.mask_kind == "padding" and len(draft.tokens) == 1:
         st.caption(_("With a single key there is nothing to pad: that key stays visible."))
     elif draft.mask_kind == "padding":
-        ss.setdefault("mask_n_valid", draft.n_valid or len(draft.tokens))
+        edits.seed("mask_n_valid", draft.n_valid or len(draft.tokens))
         st.slider(_("Number of real (non-padding) keys"), 1, len(draft.tokens),
                   key="mask_n_valid", on_change=_on_n_valid)  # fmt: skip
     if draft.mask_kind == "custom":
@@ -364,7 +365,9 @@ def mask_controls() -> None:
 @guard.callback
 def _on_mask_kind() -> None:
     draft = state.get_draft()
-    kind = st.session_state["mask_kind"]
+    kind = picked_id("mask_kind", MASK_LABELS)  # an id, never a stale label
+    if kind is None:
+        return
     changes: dict[str, object] = {"mask_kind": kind}
     if kind == "padding" and draft.n_valid is None:
         changes["n_valid"] = max(1, len(draft.tokens) - 1)
@@ -375,8 +378,7 @@ def _on_mask_kind() -> None:
         start = current if current is not None else True
         changes["custom_mask"] = shapes.conform_mask(start, len(draft.queries), len(draft.tokens))
     state.update_draft(draft.replace(**changes))
-    st.session_state.pop("mask_n_valid", None)
-    state.reset_editors()
+    state.reset_editors()  # mask_n_valid too
 
 
 @guard.callback

@@ -84,7 +84,7 @@ def bare_forward(w: object, ids: np.ndarray) -> np.ndarray:
         S /= S.sum(axis=-1, keepdims=True)
         X = X + (S @ V).transpose(1, 0, 2).reshape(n, h * d) @ lw.Wt_o
         X = X + mlp_block(lw, X, c)
-    return rms_norm(X[-1:], w.final_norm, c.eps) @ w.embed.T  # type: ignore[attr-defined]
+    return rms_norm(X[-1:], w.final_norm, c.eps) @ w.output  # type: ignore[attr-defined]
 
 
 def run(args: argparse.Namespace) -> list[Result]:
@@ -191,14 +191,14 @@ TABS = ".st-key-dec_scores_chart, .st-key-dec_softmax_chart"
 
 def bench_browser(steps: int) -> list[Result]:
     from bench.common.browser import FLOOR_APP, chromium, serving, skipped
-    from bench.pages.bench_pages import _measure
+    from bench.common.interact import measure
 
     with chromium() as browser:
         if browser is None:
             return skipped()
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         with serving(FLOOR_APP) as url:
-            floor = _measure(page, url + "/", ".st-key-floor_toggle input", "Space",
+            floor = measure(page, url + "/", ".st-key-floor_toggle input", "Space",
                              FLOOR_WATCH, steps)  # fmt: skip
         with serving("app.py") as url:
             picks = _decoder_picks(page, url, steps)
@@ -215,7 +215,7 @@ def bench_browser(steps: int) -> list[Result]:
 
 def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
     from bench.common.browser import settle, stage_control, time_change
-    from bench.pages.bench_real_model import _pick
+    from bench.common.interact import pick
 
     page.goto(url + "/decoder")
     page.wait_for_selector(".st-key-dec_patterns .heatmaplayer", timeout=120_000)
@@ -225,20 +225,20 @@ def _decoder_picks(page, url: str, steps: int) -> dict[str, list[float]]:
     settle(page)
     out = {
         "head pick, Scores tab -> its grid redrawn": [
-            time_change(page, SCORES, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
+            time_change(page, SCORES, pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
         ]
     }
     stage_control(page, "dec", "Softmax").click()
     page.wait_for_selector(f"{SOFTMAX} .heatmaplayer", timeout=60_000)
     settle(page)
     out["head pick, Softmax tab -> its grid redrawn"] = [
-        time_change(page, SOFTMAX, _pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
+        time_change(page, SOFTMAX, pick(page, "dec_head", k % 2 == 0)) for k in range(steps)
     ]
     stage_control(page, "dec", "Scores").click()
     page.wait_for_selector(f"{SCORES} .heatmaplayer", timeout=60_000)
     settle(page)
     out["token pick -> 'weight on one key' grid redrawn"] = [
-        time_change(page, TOKEN_CELLS, _pick(page, "dec_token", k % 2 == 1)) for k in range(steps)
+        time_change(page, TOKEN_CELLS, pick(page, "dec_token", k % 2 == 1)) for k in range(steps)
     ]  # "was", "it", "was", ... (the default is the prompt's "it")
 
     def click_tab(k: int):

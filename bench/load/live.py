@@ -9,7 +9,7 @@ room in that store, and then each student does what a phone's browser does:
 
 1. GET ``/?join=CODE`` and open the websocket with that query, as the frontend does;
 2. the app joins the room and switches to the teacher's page (presentation mode);
-3. like the page's watcher (attention_ui/live/views.py), it fetches the room's version
+3. like the page's watcher (attention_ui/live/phone.py), it fetches the room's version
    file ``/app/static/live/CODE`` every ``WATCH_S``, and when the number changed sends the
    watcher's trigger: the app reruns, follows the room, and the new step arrives; and it
    sends the heartbeat's trigger every ``HEARTBEAT_S``, as the page's own timer does (one
@@ -53,14 +53,14 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 
 from attention_core import default_scenario  # noqa: E402
-from attention_ui.live.hub import (  # noqa: E402
+from attention_ui.classroom.hub import (  # noqa: E402
     ASK_AGAIN_S,
     HEARTBEAT_S,
     IDLE_AGAIN_S,
     QUIET_MS,
     WATCH_S,
 )
-from attention_ui.live.rooms import Rooms  # noqa: E402
+from attention_ui.classroom.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
 from bench.common.browser import free_port  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402

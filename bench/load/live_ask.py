@@ -16,8 +16,8 @@ import time
 
 from attention_core import default_scenario
 from attention_core.exercises.text import format_value
-from attention_ui.live.questions import EXERCISE, OTHER, Question, Questions, question_step
-from attention_ui.live.rooms import Rooms
+from attention_ui.classroom.questions import EXERCISE, OTHER, Question, Questions, question_step
+from attention_ui.classroom.rooms import Rooms
 
 # The mixed class of 120: right, then each named slip, then other.
 MIX = (("right", 40), ("softmax_unscaled", 30), ("softmax_columns", 20), ("transposed", 15),

@@ -51,8 +51,8 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from attention_core import default_scenario  # noqa: E402
 from attention_core.exercises import MISTAKE_LABELS, check_answer, exercise_by_id  # noqa: E402
 from attention_core.exercises.text import format_value  # noqa: E402
-from attention_ui.live.pace import Pace  # noqa: E402
-from attention_ui.live.rooms import Rooms  # noqa: E402
+from attention_ui.classroom.pace import Pace  # noqa: E402
+from attention_ui.classroom.rooms import Rooms  # noqa: E402
 from attention_ui.storage.store import open_store  # noqa: E402
 from bench.load import http_get, percentile, source_address  # noqa: E402
 from bench.load.live import Classroom  # noqa: E402

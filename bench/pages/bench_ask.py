@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 
 from attention_core import default_scenario
-from attention_ui.live.questions import EXERCISE, Questions
-from attention_ui.live.rooms import Rooms
+from attention_ui.classroom.questions import EXERCISE, Questions
+from attention_ui.classroom.rooms import Rooms
 from attention_ui.storage.store import open_store
 from bench.common.browser import (
     CHROMIUM_ARGS,

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from bench.common import browser as web
 from bench.common import tables
-from bench.pages.bench_real_model import _pick
+from bench.common.interact import pick
 
 FLOOR_CELLS = ".st-key-floor_heatmap .heatmap-label"
 
@@ -107,10 +107,10 @@ def interactions(labs: tuple[Lab, ...] = LABS) -> list[Interaction]:
         both = f"{scores}, {lab.cells('softmax')}"
         out += [
             Interaction(f"{lab.name}: head pick, Scores tab", lab,
-                        lambda page, k, w=f"{lab.prefix}_head": _pick(page, w, k % 2 == 0),
+                        lambda page, k, w=f"{lab.prefix}_head": pick(page, w, k % 2 == 0),
                         lambda k, c=scores: c),
             Interaction(f"{lab.name}: token pick", lab,
-                        lambda page, k, w=f"{lab.prefix}_token": _pick(page, w, k % 2 == 1),
+                        lambda page, k, w=f"{lab.prefix}_token": pick(page, w, k % 2 == 1),
                         lambda k, c=lab.token_watch: c),
             Interaction(f"{lab.name}: tab change Scores <-> Softmax", lab,
                         _tab(lab), lambda k, c=both: c),
@@ -148,7 +148,7 @@ def clicks(page, url: str, spec: Interaction, steps: int) -> list[float]:
         page.goto(url + "/")
         page.wait_for_selector(FLOOR_CELLS, timeout=60_000)
         web.settle(page)
-        arm = lambda page, k: _focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731
+        arm = lambda page, k: focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731
         watch = lambda k: FLOOR_CELLS  # noqa: E731
     else:
         page.goto(url + spec.lab.path)
@@ -170,7 +170,7 @@ def clicks(page, url: str, spec: Interaction, steps: int) -> list[float]:
     return samples
 
 
-def _focus_press(page, selector: str, key: str) -> Callable[[], None]:
+def focus_press(page, selector: str, key: str) -> Callable[[], None]:
     page.locator(selector).first.focus()
     return lambda: page.keyboard.press(key)
 

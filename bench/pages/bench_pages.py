@@ -11,19 +11,16 @@
 from __future__ import annotations
 
 import argparse
-import time
 
 from bench import Result, cpu_timed
 from bench.common.browser import (
-    CHANGED,
     FLOOR_APP,
-    IDLE,
     ROOT,
     chromium,
-    drawn,
     serving,
     skipped,
 )
+from bench.common.interact import measure
 from bench.profile.page_cpu import BIG_TOKENS, page_samples
 
 
@@ -59,12 +56,12 @@ def bench_browser(steps: int) -> list[Result]:
             return skipped()
         with serving(FLOOR_APP) as url:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            floor = _measure(page, url + "/", ".st-key-floor_toggle input", "Space",
+            floor = measure(page, url + "/", ".st-key-floor_toggle input", "Space",
                              ".st-key-floor_heatmap .heatmap-label", steps)  # fmt: skip
             page.close()
         with serving("bench/floors/floor_text_app.py") as url:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            text = _measure(page, url + "/", ".st-key-floor_slider input[type='range']",
+            text = measure(page, url + "/", ".st-key-floor_slider input[type='range']",
                             "ArrowRight", ".st-key-floor_out p", steps)  # fmt: skip
             page.close()
         with serving("app.py") as url:
@@ -85,21 +82,3 @@ def bench_browser(steps: int) -> list[Result]:
     for name, samples in app.items():
         out.append(Result(f"browser: {name}", samples, versus(samples)))
     return out
-
-
-def _measure(page, url: str, control: str, key: str, watch: str, steps: int) -> list[float]:
-    page.goto(url)
-    page.wait_for_selector(watch, timeout=60_000)
-    page.wait_for_selector(IDLE)
-    page.wait_for_timeout(300)
-    page.locator(control).first.focus()
-    samples = []
-    for _ in range(steps):
-        before = drawn(page, watch)
-        t0 = time.perf_counter()
-        page.keyboard.press(key)
-        page.wait_for_function(CHANGED, arg=[watch, before], timeout=15_000, polling=10)
-        samples.append((time.perf_counter() - t0) * 1000)
-        page.wait_for_selector(IDLE)
-        page.wait_for_timeout(150)
-    return samples

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
 from bench import Result, timed
@@ -25,9 +24,8 @@ from bench.common.browser import (
     start_server,
     time_change,
 )
+from bench.common.interact import STAGE_CELLS, pick
 
-STAGE_CELLS = {"Scores": ".st-key-rm_scores_chart",
-               "Softmax": ".st-key-rm_softmax_chart"}  # fmt: skip
 TOKEN_CELLS = ".st-key-rm_on_target .heatmap-label"
 SENTENCES = (
     "The trophy didn't fit in the suitcase because it was too big",
@@ -65,7 +63,7 @@ def bench_browser(steps: int) -> list[Result]:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             toggle = _toggle_times(page, url, steps)
-            picks = _pick_times(page, url, steps)
+            picks = pick_times(page, url, steps)
             peak = _memory_after_sentences(page, url, proc.pid)
             browser.close()
     finally:
@@ -101,32 +99,7 @@ def _toggle_times(page, url: str, steps: int) -> list[float]:
     return [time_change(page, watch, lambda: page.keyboard.press("Space")) for _ in range(steps)]
 
 
-def _pick(page, widget: str, down: bool) -> Callable[[], None]:
-    """Open a select box on the next (``down``) or the previous option; returns the choice.
-
-    ArrowDown opens the list with the option after the current one highlighted, so Enter
-    takes the next one, and two ArrowUp the previous one. Only the returned Enter is the
-    change (and is timed): opening the list is the browser's own, before any rerun.
-    """
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    for attempt in range(3):  # a key press right after the last pick's rerun can go unheard
-        page.locator(f".st-key-{widget} input").focus()
-        page.keyboard.press("ArrowDown")
-        try:
-            page.wait_for_selector("[role='option']", timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
-            page.keyboard.press("Escape")
-    if not down:
-        page.keyboard.press("ArrowUp")
-        page.keyboard.press("ArrowUp")
-    return lambda: page.keyboard.press("Enter")
-
-
-def _pick_times(page, url: str, steps: int) -> dict[str, list[float]]:
+def pick_times(page, url: str, steps: int) -> dict[str, list[float]]:
     page.goto(url + "/real-model")
     page.wait_for_selector(".st-key-rm_gallery .heatmaplayer", timeout=120_000)
     settle(page)
@@ -135,9 +108,9 @@ def _pick_times(page, url: str, steps: int) -> dict[str, list[float]]:
         stage_control(page, "rm", stage).click()
         page.wait_for_selector(f"{cells} .heatmaplayer", timeout=60_000)
         settle(page)
-        out[stage] = [time_change(page, cells, _pick(page, "rm_head", k % 2 == 0))
+        out[stage] = [time_change(page, cells, pick(page, "rm_head", k % 2 == 0))
                       for k in range(steps)]  # fmt: skip
-    out["token"] = [time_change(page, TOKEN_CELLS, _pick(page, "rm_token", k % 2 == 0))
+    out["token"] = [time_change(page, TOKEN_CELLS, pick(page, "rm_token", k % 2 == 0))
                     for k in range(steps)]  # fmt: skip  # "was", "it", "was", ...
     return out
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 import time
 
 from bench.common.browser import settle, switch_times, time_change
-from bench.pages.bench_multihead import scenario_6x4
-from bench.pages.bench_real_model import _pick_times
+from bench.common.interact import mouse_click
+from bench.common.scenarios import scenario_6x4
+from bench.pages.bench_real_model import pick_times
 
 TOGGLE = "Scaling toggle -> scaled heatmap redrawn"
 PAGES = {"3. Scores": ".st-key-scores_chart .heatmap-label",
@@ -34,7 +35,7 @@ def measure_all(browser, url: str, steps: int) -> dict[str, list[float]]:
     out["Multi-head head count 2 <-> 4 -> head 1's weights redrawn"] = _head_counts(
         page, url, steps
     )
-    picks = _pick_times(page, url, steps)
+    picks = pick_times(page, url, steps)
     out["Real model head pick, Scores tab -> its grid redrawn"] = picks["Scores"]
     out["Real model head pick, Softmax tab -> its grid redrawn"] = picks["Softmax"]
     out["Real model token pick -> target grid redrawn"] = picks["token"]
@@ -59,7 +60,7 @@ def _switches(page, url: str, steps: int) -> list[float]:
     shows = {title: PAGES[title] for title in ("3. Scores", "4. Scaling")}
     link = ".st-key-nav a"
     return switch_times(page, steps,
-                        lambda title: _mouse_click(page, page.locator(link, has_text=title).first),
+                        lambda title: mouse_click(page, page.locator(link, has_text=title).first),
                         shows)  # fmt: skip
 
 
@@ -72,18 +73,9 @@ def _head_counts(page, url: str, steps: int) -> list[float]:
     for k in range(steps):
         n = "2" if k % 2 == 0 else "4"  # the scenario starts with 4
         button = page.locator(".st-key-n_heads_choice button").filter(has_text=n).first
-        samples.append(time_change(page, HEAD_CELLS, _mouse_click(page, button)))
+        samples.append(time_change(page, HEAD_CELLS, mouse_click(page, button)))
     page.set_viewport_size({"width": 1400, "height": 1000})
     return samples
-
-
-def _mouse_click(page, locator):
-    """A click as one mouse event at the element, found before the clock starts: Playwright's
-    click() would wait for the element to be visible and stable first, inside the timing."""
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    return lambda: page.mouse.click(x, y)
 
 
 def _warm_loads(page, url: str, steps: int, path: str = "/scores",

@@ -33,9 +33,9 @@ from bench.common.browser import (
     stage_control,
     start_server,
 )
-from bench.pages.bench_multihead import scenario_6x4
-from bench.pages.browser_app import _mouse_click
-from bench.profile.browser_profile import _grouped
+from bench.common.cpu_profile import grouped
+from bench.common.interact import mouse_click
+from bench.common.scenarios import scenario_6x4
 
 QUIET = 400  # ms without a DOM change: the page has stopped changing
 OBSERVE = """() => {
@@ -75,14 +75,14 @@ def _click(selector: str, texts: tuple[str, ...] = ("",)) -> Callable:
     def arm(page, k: int):
         found = page.locator(selector)
         text = texts[k % len(texts)]
-        return _mouse_click(page, (found.filter(has_text=text) if text else found).first)
+        return mouse_click(page, (found.filter(has_text=text) if text else found).first)
 
     return arm
 
 
 def _tab(names: tuple[str, str]) -> Callable:
     def arm(page, k: int):
-        return _mouse_click(page, stage_control(page, "mh", names[k % 2]))
+        return mouse_click(page, stage_control(page, "mh", names[k % 2]))
 
     return arm
 
@@ -92,7 +92,7 @@ def _expander_then(summary: str, button: str) -> Callable:
         page.get_by_text(summary).first.click()
         page.locator(button).first.wait_for(timeout=30_000)
         settle(page)
-        return _mouse_click(page, page.locator(button).first)
+        return mouse_click(page, page.locator(button).first)
 
     return arm
 
@@ -172,7 +172,7 @@ def measure(browser, url: str, spec: Interaction, steps: int, out: Samples) -> N
         page.wait_for_selector(IDLE, timeout=60_000)
         page.wait_for_function(STILL, timeout=60_000, polling=50)
         out.still.append(page.evaluate("window.__last") - t_page)
-        js = _grouped(cdp.send("Profiler.stop")["profile"], 1)
+        js = grouped(cdp.send("Profiler.stop")["profile"], 1)
         out.cpu.append(sum(js.values()))
         out.plotly.append(js["Plotly"])
         out.messages.append(len(frames))

@@ -144,8 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from bench.common.browser import CHROMIUM_ARGS, ROOT, find_chromium, serving
+    from bench.common.interact import measure
     from bench.pages import browser_app
-    from bench.pages.bench_pages import _measure
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--rounds", type=int, default=2)
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.rounds):
             with serving(FLOOR_APP) as url:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                samples.setdefault(FLOOR, []).extend(_measure(
+                samples.setdefault(FLOOR, []).extend(measure(
                     page, url + "/", ".st-key-floor_toggle input", "Space",
                     ".st-key-floor_heatmap .heatmap-label", args.steps))  # fmt: skip
                 page.close()

@@ -26,7 +26,7 @@ import time
 
 from bench.common import tables
 from bench.common.browser import FLOOR_APP, ROOT, chromium, serving, settle
-from bench.pages.bench_pages import _measure
+from bench.common.interact import measure as measure_key
 from bench.pages.browser_rest import time_all
 
 STEP_CHARTS = ["tr_weights_False", "tr_weights_True", "tr_saturation"]
@@ -89,8 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.rounds):
             with serving(FLOOR_APP) as url:
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                floor += _measure(page, url + "/", ".st-key-floor_toggle input", "Space",
-                                  ".st-key-floor_heatmap .heatmap-label", args.steps)  # fmt: skip
+                floor += measure_key(page, url + "/", ".st-key-floor_toggle input", "Space",
+                                     ".st-key-floor_heatmap .heatmap-label",
+                                     args.steps)  # fmt: skip
                 page.close()
             for name, script, root in servers:
                 with serving(script, root) as url:

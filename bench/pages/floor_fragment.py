@@ -15,7 +15,7 @@ import os
 import statistics
 
 from bench.common.browser import CHROMIUM_ARGS, FLOOR_APP, find_chromium, serving
-from bench.pages.bench_pages import _measure
+from bench.common.interact import measure
 
 TOGGLE, WATCH = ".st-key-floor_toggle input", ".st-key-floor_heatmap .heatmap-label"
 
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
                 with serving(script) as url:  # its server inherits them
                     page = browser.new_page(viewport={"width": 1400, "height": 1000})
                     samples.setdefault(name, []).extend(
-                        _measure(page, url + "/", TOGGLE, "Space", WATCH, args.steps)
+                        measure(page, url + "/", TOGGLE, "Space", WATCH, args.steps)
                     )
                     page.close()
         browser.close()

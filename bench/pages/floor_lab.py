@@ -20,8 +20,8 @@ import statistics
 import time
 
 from bench.common import browser as web
-from bench.pages.bench_labs import FLOOR_CELLS, LABS, _focus_press, clicks, interactions
-from bench.pages.bench_real_model import _pick
+from bench.common.interact import pick
+from bench.pages.bench_labs import FLOOR_CELLS, LABS, clicks, focus_press, interactions
 from bench.pages.floor_fragment import ratio_table
 
 LAB_APP = "bench/floors/floor_lab_app.py"  # the pick in bare Streamlit
@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     lab = next(s for s in interactions((which,)) if "head pick" in s.name)
     if not args.no_app:
         servers[lab.name] = web.start_server("app.py")
-    floor_arm = lambda page, k: _focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731
-    head_arm = lambda page, k: _pick(page, "floor_lab_head", k % 2 == 0)  # noqa: E731
+    floor_arm = lambda page, k: focus_press(page, ".st-key-floor_toggle input", "Space")  # noqa: E731
+    head_arm = lambda page, k: pick(page, "floor_lab_head", k % 2 == 0)  # noqa: E731
     samples: dict[str, list[float]] = collections.defaultdict(list)
     print(f"# floor_lab {time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.2f}")
     with web.chromium() as browser:

@@ -38,16 +38,9 @@ from bench.common.browser import (
     stage_control,
     start_server,
 )
-from bench.pages.bench_multihead import scenario_6x4
-from bench.pages.bench_real_model import STAGE_CELLS, _pick
-from bench.pages.browser_app import _mouse_click
-
-GROUPS = (  # (label, what a script URL contains), first match wins
-    ("Plotly", "PlotlyChart"),
-    ("React", "react-dom"),
-    ("Streamlit frontend", ".js"),
-)
-NATIVE = {"(program)": "engine (style, layout, paint)", "(garbage collector)": "GC"}
+from bench.common.cpu_profile import NATIVE, grouped
+from bench.common.interact import STAGE_CELLS, mouse_click, pick
+from bench.common.scenarios import scenario_6x4
 
 
 @dataclass
@@ -84,7 +77,7 @@ def _click_text(selector: str, texts: tuple[str, str]) -> Callable:
     """One mouse event (Playwright's click() would add its own checks to the time)."""
 
     def arm(page, k: int) -> Callable[[], None]:
-        return _mouse_click(page, page.locator(selector, has_text=texts[k % 2]).first)
+        return mouse_click(page, page.locator(selector, has_text=texts[k % 2]).first)
 
     return arm
 
@@ -93,7 +86,7 @@ def _choose(widget: str) -> Callable:
     """The next or the previous option of a select box: the list is opened untimed."""
 
     def arm(page, k: int) -> Callable[[], None]:
-        return _pick(page, widget, k % 2 == 0)
+        return pick(page, widget, k % 2 == 0)
 
     return arm
 
@@ -113,7 +106,7 @@ def _stage(prefix: str) -> Callable:
 
     def arm(page, k: int) -> Callable[[], None]:
         option = stage_control(page, prefix, "Softmax" if k % 2 == 0 else "Scores")
-        return _mouse_click(page, option)
+        return mouse_click(page, option)
 
     return arm
 
@@ -194,22 +187,8 @@ def profile(browser, url: str, pid: int, spec: Interaction, steps: int) -> Profi
     out.server_cpu = (_server_cpu_ms(pid) - cpu0) / steps
     out.messages = len(frames) // steps
     out.kbytes = sum(len(f["payloadData"]) for f in frames) * 0.75 / 1024 / steps  # base64
-    out.js = _grouped(cdp.send("Profiler.stop")["profile"], steps)
+    out.js = grouped(cdp.send("Profiler.stop")["profile"], steps)
     page.close()
-    return out
-
-
-def _grouped(prof: dict, steps: int) -> collections.Counter:
-    """Self time (ms per interaction) by group; idle time is left out."""
-    nodes = {n["id"]: n["callFrame"] for n in prof["nodes"]}
-    out: collections.Counter = collections.Counter()
-    for node, delta_us in zip(prof["samples"], prof["timeDeltas"], strict=True):
-        frame = nodes[node]
-        name, url = frame["functionName"], frame["url"]
-        if name == "(idle)":
-            continue
-        group = NATIVE.get(name) or next((g for g, part in GROUPS if part in url), "DOM and other")
-        out[group] += delta_us / 1000 / steps
     return out
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import catalogue_flags  # scripts/: make i18n-update runs it too
 from typography import apply  # beside this script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +50,7 @@ def main(code: str, *tables: str) -> None:
         print(f"not in the template: {key[:70]!r}", file=sys.stderr)
     with path.open("wb") as f:
         write_po(f, cat, width=76, omit_header=False)  # as pybabel update writes
+    catalogue_flags.fix(path)  # Babel's python-format flags, as make i18n-update leaves them
     entries = [m for m in cat if m.id]
     done = sum(1 for m in entries if all(m.string if isinstance(m.string, tuple) else (m.string,)))
     print(f"{code}: {done} of {len(entries)} entries translated")

@@ -1,7 +1,8 @@
 """A language's own spacing, applied to its translations (a translator's helper, not the app).
 
 French sets a non-breaking space before ``:``, ``;``, ``?`` and ``!`` (and the line never
-breaks there: a phone's narrow column would otherwise start a line with the colon). The
+breaks there: a phone's narrow column would otherwise start a line with the colon), and
+inside « », also where a fragment starts with the sign. The
 tables were written with plain spaces, some with non-breaking ones; ``fill_po`` applies this
 to every French entry it writes, and ``python dev/i18n/typography.py`` rewrites the French
 catalogue's other entries. Mathematics (``$...$``), code (``` `...` ```) and the
@@ -20,8 +21,11 @@ LOCALE = Path(__file__).resolve().parents[2] / "attention_ui" / "i18n" / "locale
 NBSP = "\u00a0"
 # Mathematics, code and placeholders: copied as they are.
 KEEP = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\{[^{}]*\}", re.S)
-# A plain space between a word (or a closing mark) and : ; ? ! that ends a clause.
-BEFORE = re.compile(r"(?<=[^\s\u00a0\u202f]) ([:;?!])(?=\s|$|[*)\u00bb\"'])")
+# A plain space between a word (or a closing mark) and : ; ? ! that ends a clause, or at
+# the start of a fragment the code appends to a sentence (" ; chaque ligne a pour somme 1").
+BEFORE = re.compile(r"(?:(?<=[^\s\u00a0\u202f])|^) ([:;?!])(?=\s|$|[*)\u00bb\"'])")
+# Guillemets hold their words with a non-breaking space on the inside (« Pas à pas »).
+OPEN, CLOSE = re.compile("\u00ab "), re.compile(" \u00bb")
 
 
 def french(text: str) -> str:
@@ -31,7 +35,8 @@ def french(text: str) -> str:
         inside = any(a <= m.start() < b for a, b in kept)
         return m.group() if inside else NBSP + m.group(1)
 
-    return BEFORE.sub(space, text)
+    text = BEFORE.sub(space, text)
+    return CLOSE.sub(NBSP + "\u00bb", OPEN.sub("\u00ab" + NBSP, text))
 
 
 RULES = {"fr": french}

@@ -161,6 +161,6 @@ def test_the_weights_are_read_only_views_of_one_mapped_file():
     while base.base is not None and not isinstance(base, np.memmap):
         base = base.base
     assert isinstance(base, np.memmap) and str(base.filename).endswith(WEIGHTS_FILE)
-    for a in (w.embed, w.layers[0].Wt_qkv, w.layers[29].W_down):
+    for a in (w.embed, w.output, w.layers[0].Wt_qkv, w.layers[29].W_down):
         assert not a.flags.writeable
         assert np.shares_memory(a, base)

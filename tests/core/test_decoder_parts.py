@@ -108,7 +108,7 @@ def tiny_runs():
     return ids, ref32, ref64, ours
 
 
-def _bound(ref32: np.ndarray, ref64: np.ndarray) -> float:
+def reference_bound(ref32: np.ndarray, ref64: np.ndarray) -> float:
     """The reference's own float32 rounding, four times, moved to float64 (tests/core/
     smollm2.py explains the 4); the core runs in float64 here."""
     noise = float(np.abs(ref32.astype(np.float64) - ref64).max())
@@ -117,9 +117,9 @@ def _bound(ref32: np.ndarray, ref64: np.ndarray) -> float:
 
 def test_tiny_logits_and_weights_match_the_reference(tiny_runs):
     _, (lg32, w32), (lg64, w64), (logits, layers) = tiny_runs
-    assert_within(logits, lg64, _bound(lg32, lg64), "logits")
+    assert_within(logits, lg64, reference_bound(lg32, lg64), "logits")
     weights = np.stack([la.weights for la in layers])  # (layers, heads, n, n)
-    assert_within(weights, w64, _bound(w32, w64), "weights")
+    assert_within(weights, w64, reference_bound(w32, w64), "weights")
 
 
 def test_every_head_is_causal_and_sums_to_one(tiny_runs):

@@ -174,6 +174,11 @@ LESSON_ANSWERS = [
     ("two_heads", "concat", "1.609 0.391 1 1.888\n0.391 1.609 1 0.391"),
     ("two_heads", "concat", "1.608 0.392 1 1.888\n0.392 1.608 1 0.392"),  # weights rounded first
     ("two_heads", "final", "2.609 2.280 0.609 -1.497\n1.391 2 -0.609 1.218"),
+    # the decoder's two (tests/core/test_exercises_generation.py works them out)
+    ("temperature", "temperature", "0.865, 0.117, 0.016, 0.002"),
+    ("temperature", "top_k", "0.881, 0.119, 0, 0"),
+    ("online_softmax", "running_sum", "3, 1.5530"),
+    ("online_softmax", "final_output", "1.4070, 0.2689"),
 ]
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from netns import Netns
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2
@@ -80,8 +81,9 @@ def group_alive(pgid: int) -> bool:
 
 @contextlib.contextmanager
 def start_classroom(host: str = "127.0.0.1", extra: dict[str, str] | None = None,
-                    ) -> Iterator[Classroom]:  # fmt: skip
-    """``make classroom`` listening on ``host``; its ``url`` is on loopback."""
+                    netns: Netns | None = None) -> Iterator[Classroom]:  # fmt: skip
+    """``make classroom`` listening on ``host``; its ``url`` is on loopback, or, run inside
+    ``netns`` (tests/deploy/netns.py), on the namespace's address."""
     if nginx() is None:
         pytest.skip("no nginx: apt-get install -y nginx")
     port = free_ports(WORKERS + 1)
@@ -93,8 +95,9 @@ def start_classroom(host: str = "127.0.0.1", extra: dict[str, str] | None = None
         "FRONTEND_ZOPFLI": "0",  # its 35 s of CPU would only slow the rest of CI
         **(extra or {}),
     }
+    command = ["make", "classroom", f"PORT={port}"]
     proc = subprocess.Popen(
-        ["make", "classroom", f"PORT={port}"],
+        netns.run(command) if netns else command,
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -106,7 +109,8 @@ def start_classroom(host: str = "127.0.0.1", extra: dict[str, str] | None = None
         # a signal ignored on entry.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    room = Classroom(proc, f"http://127.0.0.1:{port}", [port + 1 + i for i in range(WORKERS)])
+    reach = netns.address if netns else "127.0.0.1"
+    room = Classroom(proc, f"http://{reach}:{port}", [port + 1 + i for i in range(WORKERS)])
     try:
         deadline = time.monotonic() + START_TIMEOUT
         while not healthy(room.url):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import secrets
 import socket
 import struct
@@ -43,6 +44,28 @@ def loopback_up() -> None:
         request = struct.pack("16sh", b"lo", 0)
         flags = struct.unpack("16sh", fcntl.ioctl(s, 0x8913, request))[1]  # SIOCGIFFLAGS
         fcntl.ioctl(s, 0x8914, struct.pack("16sh", b"lo", flags | 1))  # SIOCSIFFLAGS, IFF_UP
+
+
+RESOLVE_SINCE = (1, 27, 3)  # `server ... resolve` in open-source nginx
+
+
+def nginx_version() -> tuple[int, ...]:
+    out = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr
+    return tuple(int(n) for n in out.rsplit("/", 1)[1].split()[0].split("."))
+
+
+def conf_for_this_nginx(conf: str, work: Path) -> str:
+    """``conf`` itself where this nginx re-resolves upstream names; else a copy without
+    ``resolve`` (Debian 12's nginx is 1.22: it would refuse the parameter), which then finds
+    `app` once at start, as in the namespace nothing recreates it. The `resolver` line and
+    the upstream's `zone` stay: 1.22 takes both."""
+    if nginx_version() >= RESOLVE_SINCE:
+        return conf
+    older = work / "nginx-without-resolve.conf"
+    older.write_text(
+        re.sub(r"(\bserver\s+\S+[^;]*?)\s+resolve\s*;", r"\1;", Path(conf).read_text())
+    )
+    return str(older)
 
 
 def health(base: str) -> str:
@@ -74,7 +97,7 @@ def main(spec_path: str, nginx_conf: str, work: str) -> dict:
             ["redis-server", "--bind", "127.0.0.4", "--port", "6379", "--appendonly", "yes",
              "--save", "", "--dir", str(work_dir)], stdout=logs, stderr=logs))  # fmt: skip
         env = {**spec["env"], "LIVE_STORE": REDIS_URL,
-               "ATTENTION_LAB_PUBLIC_URL": "http://localhost:8501",
+               "ATTENTION_LAB_PUBLIC_URL": "",  # compose.yml's default: the teacher's own
                "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(32)}  # fmt: skip
         # as the image's user where we really are root (inside a user namespace, we are not)
         user = as_image_user(spec["uid"]) if spec["uid"] != os.geteuid() else []
@@ -89,7 +112,7 @@ def main(spec_path: str, nginx_conf: str, work: str) -> dict:
                 [
                     "nginx",
                     "-c",
-                    nginx_conf,
+                    conf_for_this_nginx(nginx_conf, work_dir),
                     "-e",
                     str(work_dir / "nginx-error.log"),
                     "-g",
@@ -111,7 +134,7 @@ def main(spec_path: str, nginx_conf: str, work: str) -> dict:
 
 def through_nginx() -> dict:
     from attention_core import default_scenario
-    from attention_ui.live.rooms import Rooms
+    from attention_ui.classroom.rooms import Rooms
     from attention_ui.storage.store import open_store
 
     seen: dict = {"health": [health(f"http://{a}:8501") for a in APPS] + [health(LB)]}

@@ -23,6 +23,7 @@ wins, a ``!`` pattern bringing a path back. (``pathspec``'s gitignore rules diff
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import re
@@ -35,11 +36,15 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from dockerfile_parse import DockerfileParser
+from packaging.markers import Marker
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # what each model's fetch script makes, in the checkout (make model)
 FETCHED = {"scripts/fetch_model.py": ".model/all-MiniLM-L6-v2",
            "scripts/fetch_decoder.py": ".model/SmolLM2-135M-Instruct"}  # fmt: skip
+
+
+BIG = 16 * 2**20  # bytes: a file this large is linked into the layout, not copied
 
 
 class BuildError(AssertionError):
@@ -173,18 +178,36 @@ def _copy(image: Image, args: list[str], context: Path, sent: set[str]) -> None:
         raise BuildError(f"COPY {' '.join(args)}: options are not replayed here")
     *sources, dest = args
     into_dir = dest.endswith("/") or len(sources) > 1 or dest == "."
+    found = False
     for source in sources:
+        pattern = any(c in source for c in "*?[")
+        # a pattern may match nothing (Docker needs one source of the COPY to be there)
         src = os.path.normpath(source)
-        files = sorted(f for f in sent if f == src or f.startswith(src + "/"))
-        if not files:
-            raise BuildError(f"COPY {source}: not in the build context (see the .dockerignore)")
-        for rel in files:
-            if rel == src:  # a file
-                target = image.host(dest) / Path(src).name if into_dir else image.host(dest)
-            else:  # a folder: its contents go into dest
-                target = image.host(dest) / os.path.relpath(rel, src)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(context / rel, target)
+        tops = sorted({top for f in sent if fnmatch.fnmatchcase(top := f.split("/")[0], src)})
+        for top in tops if pattern else [src]:
+            files = sorted(f for f in sent if f == top or f.startswith(top + "/"))
+            if not files and not pattern:
+                raise BuildError(f"COPY {source}: not in the build context (see the .dockerignore)")
+            found = found or bool(files)
+            for rel in files:
+                _place(image, context / rel, _target(image, rel, top, dest, into_dir))
+    if not found:
+        raise BuildError(f"COPY {' '.join(sources)}: no source in the build context")
+
+
+def _target(image: Image, rel: str, src: str, dest: str, into_dir: bool) -> Path:
+    if rel == src:  # a file
+        return image.host(dest) / Path(src).name if into_dir else image.host(dest)
+    return image.host(dest) / os.path.relpath(rel, src)  # a folder: its contents go into dest
+
+
+def _place(image: Image, source: Path, target: Path) -> None:
+    """A copy; a model's file (hundreds of MB) is linked instead, read-only like a copy."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.stat().st_size > BIG:
+        target.symlink_to(source)
+    else:
+        shutil.copy2(source, target)
 
 
 def _run(image: Image, argv: list[str], context: Path) -> None:
@@ -195,6 +218,16 @@ def _run(image: Image, argv: list[str], context: Path) -> None:
         return  # system packages (curl: the health check) and their leftovers
     if argv[:3] == ["pip", "install", "--no-cache-dir"] and "--require-hashes" in argv:
         _check_lock(image.host(argv[argv.index("-r") + 1]))
+    elif argv[:2] == ["rm", "-f"]:
+        for path in argv[2:]:
+            image.host(path).unlink(missing_ok=True)
+    elif cmd == "python" and argv[1] in FETCHED and _image_arg(image, argv, "--dest").is_dir():
+        # the models copied in from the context: the script itself checks them (no index:
+        # a broken copy would make it download, and fail here)
+        script = image.host(str(PurePosixPath(image.workdir) / argv[1]))
+        dest = _image_arg(image, argv, "--dest")
+        subprocess.run([sys.executable, str(script), "--dest", str(dest)], check=True,
+                       env={**os.environ, "PIP_NO_INDEX": "1"})  # fmt: skip
     elif cmd == "python" and argv[1] in FETCHED:
         dest = image.host(argv[argv.index("--dest") + 1])
         fetched = context / FETCHED[argv[1]]
@@ -223,12 +256,21 @@ def _run(image: Image, argv: list[str], context: Path) -> None:
         raise BuildError(f"RUN {shlex.join(argv)}: a step this replay does not know")
 
 
+def _image_arg(image: Image, argv: list[str], option: str) -> Path:
+    """The image path given after ``option``, in the layout."""
+    return image.host(argv[argv.index(option) + 1])
+
+
 def _check_lock(lock: Path) -> None:
     """The interpreter running the tests stands for the image's: it must hold the lock."""
     if not lock.is_file():
         raise BuildError(f"{lock.name} was not copied before it is installed")
     wrong = []
-    for name, version in re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", lock.read_text(), re.M):
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==([^\s;]+)(?: ; ([^\\\n]+?))?\s*\\?$",
+                      lock.read_text(), re.M)  # fmt: skip
+    for name, version, marker in pins:
+        if marker and not Marker(marker).evaluate():  # another platform's (a universal lock)
+            continue
         try:
             have = metadata.version(name)
         except metadata.PackageNotFoundError:

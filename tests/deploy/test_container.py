@@ -7,6 +7,19 @@ live class's watch file. Then the compose stack, as compose runs it: Redis, two 
 processes of the same image and nginx with deploy/nginx-compose.conf as its whole
 nginx.conf, each on its own loopback address under its service's name, in a network and
 mount namespace of their own (tests/deploy/compose_stack.py).
+
+What this cannot see (no Docker daemon runs here or in CI, and no registry answers):
+- the base image (python:3.11-slim) and its `apt-get install curl`: the health check runs
+  this machine's curl;
+- `pip install --require-hashes -r requirements.lock` on that image: the replay runs this
+  machine's Python with the .venv's packages (the same lock, installed by uv);
+- the models' download during the build (the fallback when .model/ was not fetched): the
+  replay copies in the checkout's .model/ (`make model`) and runs the scripts' own check;
+- Docker's DNS: the services are named in an /etc/hosts of the namespace, so nginx's
+  `resolve` (nginx 1.27.3+, the image's 1.30) finding a recreated replica is not run; with
+  Debian's nginx 1.22 the stack runs the configuration without `resolve`;
+- Docker applying compose.yml's restart policies and health-gated start.
+tests/deploy/test_restart_policies.py reads those from the files themselves.
 """
 
 from __future__ import annotations
@@ -97,8 +110,47 @@ def test_the_context_holds_what_the_image_copies_and_nothing_of_the_checkouts_ow
             "static/README.md", ".streamlit/config.toml"} <= sent  # fmt: skip
     assert any(f.startswith("attention_ui/live/") for f in sent)
     tops = {f.split("/")[0] for f in sent}
-    assert not tops & {".venv", ".model", ".git", "tests", "bench", ".runtime", "docs"}, tops
+    assert not tops & {".venv", ".git", "tests", "bench", ".runtime", "docs"}, tops
+    # of .model, the two models `make model` made, never its GGUF download (issue 45, item 3)
+    models = {"/".join(f.split("/")[:2]) for f in sent if f.startswith(".model/")}
+    assert models <= set(img.FETCHED.values()), models
     assert not [f for f in sent if "__pycache__" in f or f.startswith("static/live/")]
+
+
+@NEEDS_MODELS
+def test_the_image_takes_the_models_fetched_before_the_build(image: img.Image) -> None:
+    """After `make model`, the models come in with the build context (COPY .mode[l]) and the
+    fetch scripts only check them: each file in the image is the checkout's own."""
+    for fetched in img.FETCHED.values():
+        folder = image.host(fetched)
+        assert folder.is_dir() and not folder.is_symlink(), folder  # copied, not fetched
+        names = {p.name for p in (REPO_ROOT / fetched).iterdir()}
+        assert names and {p.name for p in folder.iterdir()} == names
+        for name in names:
+            assert (folder / name).resolve() == (REPO_ROOT / fetched / name).resolve() or (
+                (folder / name).read_bytes() == (REPO_ROOT / fetched / name).read_bytes()
+            )
+    assert not image.host(".model/requirements.lock").exists()  # COPY's companion, removed
+    assert not image.host(".model/smollm2-gguf").exists()
+
+
+def test_without_fetched_models_the_build_goes_on_to_download_them(tmp_path: Path) -> None:
+    """The fallback: a context without .model passes its COPY and reaches the fetch step
+    (which the replay cannot run: it has no network, so it says to run `make model`)."""
+    head = DOCKERFILE.read_text().split("\n# The app;")[0]
+    assert "COPY requirements.lock .mode[l] .model/" in head
+    context = tmp_path / "context"
+    for rel in ("requirements.lock", "scripts/fetch_model.py", "scripts/fetch_decoder.py"):
+        (context / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO_ROOT / rel, context / rel)
+    (context / "attention_core").mkdir()
+    (context / "attention_core" / "__init__.py").write_text("")
+    (tmp_path / "Dockerfile").write_text(head + "\n")
+    shutil.copy(DOCKERFILE.with_name("Dockerfile.dockerignore"), tmp_path)
+    with pytest.raises(
+        img.BuildError, match=r"\.model/all-MiniLM-L6-v2 is missing: run `make model`"
+    ):
+        img.lay_out(tmp_path / "root", tmp_path / "Dockerfile", context=context)
 
 
 def test_dockerignore_follows_dockers_rules_not_gitignores() -> None:
@@ -168,7 +220,7 @@ def test_a_followed_room_gets_its_watch_file_from_the_image(
     image: img.Image, container: str
 ) -> None:
     opened = ("from attention_core import default_scenario\n"
-              "from attention_ui.live.rooms import Rooms\n"
+              "from attention_ui.classroom.rooms import Rooms\n"
               "from attention_ui.storage.store import open_store\n"
               "room, _ = Rooms(open_store()).open('present', 1, default_scenario().to_url())\n"
               "print(room.code, room.version)\n")  # fmt: skip
@@ -209,12 +261,13 @@ def need_namespaces() -> None:
 
 def test_the_compose_nginx_conf_passes_nginx_t_as_its_whole_config(tmp_path: Path) -> None:
     need_namespaces()
-    from tests.deploy.compose_stack import HOSTS
+    from tests.deploy.compose_stack import HOSTS, conf_for_this_nginx
 
     hosts = tmp_path / "hosts"
     hosts.write_text(HOSTS)
+    conf = conf_for_this_nginx(str(COMPOSE_NGINX), tmp_path)
     script = (f"mount --bind {hosts} /etc/hosts && "
-              f"exec nginx -t -c {COMPOSE_NGINX} -e {tmp_path}/error.log "
+              f"exec nginx -t -c {conf} -e {tmp_path}/error.log "
               f"-g 'pid {tmp_path}/nginx.pid;'")  # fmt: skip
     result = subprocess.run(in_namespace("sh", "-c", script), capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

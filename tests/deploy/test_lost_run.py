@@ -21,7 +21,7 @@ import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from attention_core import default_scenario
-from attention_ui.live.rooms import Rooms
+from attention_ui.classroom.rooms import Rooms
 from attention_ui.storage.store import open_store
 from bench.common.browser import start_server
 from bench.load.live import ClassStats, Phone

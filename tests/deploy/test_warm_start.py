@@ -110,3 +110,16 @@ def test_the_background_pass_goes_biggest_first_and_resumes_where_it_stopped(
     count, _, _ = precompress.recompress(root)
     assert [n for n in seen if n] == [len(JS)] and count == 1  # only what was left
     assert (root / precompress.ZOPFLI_DONE).is_file()
+
+
+def test_serve_takes_streamlit_run_options_as_st_app_config() -> None:
+    """serve.py starts the server through st.App.run(config=...) (issue 45, item 8): the
+    options make run, make classroom and the Dockerfile pass, in both spellings, typed as
+    Streamlit's config file would type them."""
+    argv = ["--server.port", "8501", "--server.address=0.0.0.0", "--server.headless=true",
+            "--server.fileWatcherType", "none"]  # fmt: skip
+    expected = {"server.port": 8501, "server.address": "0.0.0.0", "server.headless": True,
+                "server.fileWatcherType": "none"}  # fmt: skip
+    assert serve.flags(argv) == expected
+    with pytest.raises(SystemExit, match=r"'app\.py'"):
+        serve.flags(["app.py"])  # `streamlit run`'s script argument is not one of them

@@ -19,6 +19,10 @@ Fixtures (use them from any tests/e2e/test_*.py module)
     ``fresh_server(extra_args=("--server.baseUrlPath", "lab"))`` passes more CLI options.
     After the test its servers get SIGTERM; the session waits for every one of them
     (by Popen handle) at its end, so the ≈0.5 s exit is not paid per test.
+``live_server`` (function)
+    A fresh server for a live class: its store (``LIVE_STORE``) a SQLite file of the test's
+    own, and ``ATTENTION_LAB_PUBLIC_URL`` the value of the ``live_public_url`` fixture (None,
+    unset, unless a module overrides that fixture).
 ``page`` / ``context`` / ``new_context`` (from pytest-playwright)
     Contexts get a 1400x1000 viewport and the shared server as base_url. ``new_context()``
     makes a second, independent browser (no shared session or cookies).
@@ -175,6 +179,28 @@ def fresh_server(_server_reaper: ServerReaper) -> Iterator[Callable[..., Streaml
     finally:
         for server in started:
             _server_reaper.retire(server)  # SIGTERM now; waited for at the end of the session
+
+
+@pytest.fixture
+def live_public_url() -> str | None:
+    """The address phones are sent to (ATTENTION_LAB_PUBLIC_URL); None: the server finds it."""
+    return None
+
+
+@pytest.fixture
+def live_server(
+    fresh_server: Callable[..., StreamlitServer],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    live_public_url: str | None,
+) -> StreamlitServer:
+    """A fresh server whose live class lives in a SQLite file of the test's own."""
+    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
+    if live_public_url is None:
+        monkeypatch.delenv("ATTENTION_LAB_PUBLIC_URL", raising=False)
+    else:
+        monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", live_public_url)
+    return fresh_server()
 
 
 @pytest.fixture(scope="module")

@@ -405,3 +405,28 @@ def decode_qr(png: Path) -> str:
                          timeout=30)  # fmt: skip
     assert out.returncode == 0, f"no QR code in {png}: {out.stderr}"
     return out.stdout.strip()
+
+
+# Every text of every chart in the main area, by chart, with its box; then the pairs of one
+# chart whose boxes overlap by more than a pixel each way.
+CHART_OVERLAPS = """() => {
+    const found = [];
+    const charts = document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot");
+    for (const [c, chart] of [...charts].entries()) {
+        const texts = [...chart.querySelectorAll(
+            ".heatmap-label, .xtick text, .ytick text, .g-gtitle text, .g-xtitle text, "
+            + ".g-ytitle text")]
+            .map((t) => [t.textContent, t.getBoundingClientRect()])
+            .filter(([s, r]) => s.trim() && r.width > 0 && r.height > 0);
+        for (let i = 0; i < texts.length; i++) {
+            for (let j = i + 1; j < texts.length; j++) {
+                const [a, ra] = texts[i], [b, rb] = texts[j];
+                const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+                const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+                if (x > 1 && y > 1) found.push([c, a, b]);
+            }
+        }
+    }
+    return {charts: charts.length, found,
+            pageWidth: document.querySelector("[data-testid='stMain']").scrollWidth};
+}"""

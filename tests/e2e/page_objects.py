@@ -12,12 +12,20 @@ One class per page (``StartPage``, ``InputsPage``, ``ProjectionsPage``, ``Scores
 ``AppPage`` (h1, errors, URL, sidebar, Previous/Next), plus the parts several pages share:
 ``Sidebar``, ``Heatmap`` (a Plotly chart by widget key) and ``DataGrid`` (a glide-data-grid
 editor).
+
+The three sides of a live class: the teacher's ``ConsolePage`` (go live, the join screen,
+ask the class, tally, reveal, a practice at the class's own pace and its dashboard, end the
+class), the ``ProjectorPage`` (presentation mode, live: the join screen and the room's
+strip) and a student's ``PhonePage`` (join by code, follow, explore and come back, answer a
+question, a nickname and the exercises of a practice). Both teacher pages show the same
+``JoinScreen``; ``PHONE`` is a phone's browser context (``PhonePage.new`` opens one).
 """
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Self
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
@@ -33,7 +41,7 @@ from helpers import (
     sidebar_sections,
     wait_idle,
 )
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from attention_core import Scenario
@@ -41,6 +49,13 @@ from attention_ui.practice import present
 
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))  # md_escape's joiners
 METRIC_VALUE = "[data-testid='stMetricValue']"
+PROGRESS = "[data-testid='stProgress']"
+# A phone's browser context (a 390 x 844 touch screen with a phone's user agent).
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+    "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                  "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+}  # fmt: skip
 
 
 def key(name: str) -> str:
@@ -132,6 +147,27 @@ class Heatmap:
             box["x"] + box["width"] * (col + 0.5) / n_cols,
             box["y"] + box["height"] * (row + 0.5) / n_rows,
         )
+
+    def box(self) -> FloatRect:
+        """Where the chart's drawing (its first ``.main-svg``) is on the screen."""
+        box = self.root.locator(".main-svg").first.bounding_box()
+        assert box is not None
+        return box
+
+    def x_label_boxes(self) -> list[FloatRect]:
+        """Where each label of the x axis is drawn."""
+        boxes = [label.bounding_box() for label in self.root.locator(".xtick text").all()]
+        assert all(b is not None for b in boxes)
+        return [b for b in boxes if b is not None]
+
+    def wait_for_x_title(self, timeout: float = 30_000) -> None:
+        self.root.locator(".g-xtitle").wait_for(timeout=timeout)
+
+    def title_box(self) -> FloatRect | None:
+        return self.root.locator(".g-gtitle").first.bounding_box()
+
+    def x_title_box(self) -> FloatRect | None:
+        return self.root.locator(".g-xtitle").first.bounding_box()
 
     def expect_cell_text(self, text: str) -> None:
         expect(self.root.locator(".heatmap-label").filter(has_text=text).first).to_be_visible()
@@ -271,6 +307,11 @@ class AppPage:
         goto(self.page, url)
         return self
 
+    def visit(self, params: str = "") -> Self:
+        """Load the page and wait for nothing (a live page: the test waits for what it needs)."""
+        self.page.goto(self.base + self.path + params)
+        return self
+
     @property
     def h1(self) -> str:
         return h1_text(self.page)
@@ -281,8 +322,10 @@ class AppPage:
     def exceptions(self) -> Locator:
         return self.page.locator(EXCEPTION)
 
-    def alerts(self, has_text: str) -> Locator:
-        return self.page.locator(ALERT).filter(has_text=has_text)
+    def alerts(self, has_text: str | None = None) -> Locator:
+        """The alert boxes (info, warning, error, success), those saying ``has_text`` if given."""
+        boxes = self.page.locator(ALERT)
+        return boxes if has_text is None else boxes.filter(has_text=has_text)
 
     def toasts(self) -> Locator:
         return self.page.get_by_test_id("stToast")
@@ -299,6 +342,10 @@ class AppPage:
 
     def main_text(self, text: str) -> Locator:
         return self.page.locator(MAIN).get_by_text(text)
+
+    def text_on_screen(self) -> str:
+        """Everything the main area says (the sidebar left out)."""
+        return self.page.locator(MAIN).inner_text()
 
     def scenario(self) -> Scenario:
         """The scenario in the address bar (``?s=``); fails if there is none."""
@@ -382,6 +429,13 @@ class InputsPage(AppPage):
 
     def type_tokens(self, text: str) -> None:
         self._type("tokens_text", text)
+
+    def tokens_box(self) -> Locator:
+        return self.page.locator(f"{key('tokens_text')} input")
+
+    def tokens(self) -> str:
+        """The tokens as typed in their box."""
+        return self.tokens_box().input_value()
 
     def type_query_tokens(self, text: str) -> None:
         self._type("query_tokens_text", text)
@@ -496,6 +550,9 @@ class _RowPicker:
 
     ROW_KEY: ClassVar[str]
     page: Page
+
+    def picked_row(self) -> str:
+        return self.page.locator(f"{key(self.ROW_KEY)} input").input_value()
 
     def pick_row(self, label: str) -> None:
         self.page.locator(f"{key(self.ROW_KEY)} input").click()
@@ -694,6 +751,24 @@ class PresentationPage(AppPage):
     def tokens(self) -> Locator:
         return self.page.locator(key("present_tokens"))
 
+    def example_picker(self) -> Locator:
+        """The "Change the example" popover's select box (hidden once the popover closes)."""
+        return self.page.locator(key(present.PRESET_KEY))
+
+    def numbers_tables(self) -> Locator:
+        """The tables of an open "Numbers" popover (none while it is closed: not sent)."""
+        return self.page.locator("[data-testid='stPopoverBody'] [data-testid='stTable'] table")
+
+    def open_qkv_numbers(self) -> None:
+        """Press the Q, K, V slide's "Numbers" button."""
+        self.page.locator(f"{key('present_qkv_numbers')} button").click()
+
+    @staticmethod
+    def table_numbers(table: Locator) -> list[list[float]]:
+        """The numbers of a table's body, row by row (the unicode minus read)."""
+        return [[number(c) for c in r.locator("td").all_inner_texts()]
+                for r in table.locator("tbody tr").all()]  # fmt: skip
+
     def expect_step(self, k: int, n: int, title: str) -> None:
         """The progress caption, the stage heading and the URL all say step k."""
         expect(self.progress()).to_contain_text(f"Step {k} of {n}")
@@ -731,6 +806,9 @@ class PresentationPage(AppPage):
         wait_idle(self.page)
 
     def exit(self) -> None:
+        """Press "Exit presentation", once the page has settled: during a rerun Streamlit
+        keeps the link's old copy beside its new one (a strict-mode error on a loaded box)."""
+        wait_idle(self.page)
         self.page.get_by_role("link", name="Exit presentation").click()
 
 
@@ -738,12 +816,6 @@ class TrainingPage(AppPage):
     """The Training lab (its journey: tests/e2e/test_training_browser.py)."""
 
     path = "/training"
-
-
-class ConsolePage(AppPage):
-    """The teacher's console: outside a live class, what it is and Go live."""
-
-    path = "/console"
 
 
 class MultiHeadPage(AppPage):
@@ -872,6 +944,15 @@ class RealModelPage(AppPage):
     def gallery_stale_flips(self) -> int:
         return self.page.evaluate(ScalingLabPage._STALE_FLIPS, self.GALLERY)
 
+    def scroll_to_open_button(self) -> None:
+        """Scroll to "Open this head in the walkthrough" (as a teacher does to press it)."""
+        self.page.locator(f"{key('rm_open')} button").scroll_into_view_if_needed()
+
+    def choose_token_tab(self, title: str) -> None:
+        """One of the token tabs ("Two sentences side by side", ...), by its label."""
+        tabs = self.page.locator(key("rm_token_tab"))
+        tabs.get_by_role("radio", name=title, exact=True).click()
+
     def open_in_walkthrough(self) -> None:
         self.page.locator(f"{key('rm_open')} button").click()
         self.page.wait_for_url(re.compile(r"/scores\?s=v1\."), timeout=30_000)
@@ -929,6 +1010,344 @@ class DecoderPage(RealModelPage):
         self.page.locator(f"{key('dec_open')} button").click()
         self.page.wait_for_url(re.compile(r"/scores\?s=v1\."), timeout=30_000)
         wait_idle(self.page)
+
+
+# ---- a live class: the teacher's console, the projector and a phone ---------------------------
+def _downloaded(page: Page, button: Locator) -> bytes:
+    """Press a download button; the bytes of the file the browser receives."""
+    with page.expect_download() as download:
+        button.click()
+    return Path(download.value.path()).read_bytes()
+
+
+def _table_rows(table: Locator) -> list[list[str]]:
+    """A table's rows as read on screen, each a list of its cells' texts."""
+    rows = table.locator("tr").all_inner_texts()
+    return [[c.strip() for c in r.split("\t")] for r in rows]
+
+
+class _Steps:
+    """The presentation's "Step k of n" bar, as the projector and a following phone show it."""
+
+    page: Page
+    STEP_WORDS: ClassVar[dict[str, str]] = {"en": "Step {k} of", "fr": "Étape {k} sur"}
+
+    def expect_on_step(self, k: int, timeout: float, lang: str = "en") -> None:
+        """The page shows step k (while a run redraws, the old top row may linger a moment)."""
+        shown = self.page.locator(PROGRESS).filter(has_text=self.STEP_WORDS[lang].format(k=k))
+        expect(shown.first).to_be_visible(timeout=timeout)
+
+    def step_caption(self) -> str:
+        """What the (first) step bar says now, e.g. "Step 1 of 9"."""
+        return self.page.locator(PROGRESS).first.inner_text()
+
+
+class _GoesLive:
+    """The teacher's "Go live" button (on presentation mode and on the console)."""
+
+    page: Page
+
+    def go_live_button(self) -> Locator:
+        return self.page.locator(f"{key('live_start')} button").first
+
+    def press_go_live(self) -> None:
+        self.go_live_button().click()
+
+
+class JoinScreen:
+    """The join screen over the projector's page: the address, the code, its QR code."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.root = page.locator(key("live_join_screen"))
+
+    def code(self) -> str:
+        """The room's code in big letters."""
+        return self.root.locator(".al-code").first.inner_text().strip()
+
+    def qr(self) -> Locator:
+        """The QR code of ``<address>/?join=CODE``."""
+        return self.root.locator("img.al-qr").first
+
+    def address(self) -> str:
+        """The address the students are told to open."""
+        return self.root.locator(".al-address").first.inner_text().strip()
+
+    def alerts(self, has_text: str) -> Locator:
+        """A notice on the join screen (e.g. about ATTENTION_LAB_PUBLIC_URL)."""
+        return self.root.locator(ALERT).filter(has_text=has_text)
+
+    def start_lesson(self, timeout: float) -> None:
+        """Press "Start the lesson": the join screen goes (within ``timeout``)."""
+        self.page.locator(f"{key('live_join_hide')} button").click()
+        expect(self.root).to_be_hidden(timeout=timeout)
+
+
+class ProjectorPage(_Steps, _GoesLive, PresentationPage):
+    """Presentation mode on the projector, live: Go live, the join screen, the room's strip
+    (its code and how many follow), the slides the class follows."""
+
+    def go_live(self) -> str:
+        """Go live: wait for the join screen; the room's code it shows."""
+        self.press_go_live()
+        expect(self.join_screen.root).to_be_visible(timeout=10_000)
+        return self.join_screen.code()
+
+    @property
+    def join_screen(self) -> JoinScreen:
+        return JoinScreen(self.page)
+
+    def start_lesson(self, timeout: float) -> None:
+        self.join_screen.start_lesson(timeout)
+
+    def room_strip(self, label: str) -> Locator:
+        """The strip's button when it reads ``label`` ("<code> · <how many follow>")."""
+        return self.page.locator(f"{key('live_strip')} button").filter(has_text=label)
+
+
+class ConsolePage(_GoesLive, AppPage):
+    """The teacher's console: Go live, the room's head, steps and pages the class goes to,
+    pause, ask the class (tally, reveal, CSV), a practice at their own pace (its dashboard,
+    grid and CSV), the control link's QR code, and End the class."""
+
+    path = "/console"
+
+    # ---- the room
+    def head(self) -> Locator:
+        """The console's head line: "Live class <code>" and the room's state."""
+        return self.page.locator(key("console_head"))
+
+    def code(self) -> str:
+        """The room's code, read from the head line."""
+        return self.head().inner_text().split("Live class ")[1][:5]
+
+    def show_join_link(self) -> None:
+        """Turn on the console's own copy of the join link and its QR code."""
+        self.page.locator(f"{key('live_link_shown')} label").first.click()
+
+    def join_qr(self) -> Locator:
+        """The QR code of the join link shown on the console."""
+        return self.page.locator("img.al-qr").first
+
+    def pause(self) -> None:
+        self.page.locator(f"{key('live_pause_btn')} button").click()
+
+    def resume(self) -> None:
+        self.page.locator(f"{key('live_resume')} button").click()
+
+    def next_button(self) -> Locator:
+        return self.page.locator(f"{key('console_next')} button")
+
+    def _pick(self, widget: str, option: str) -> None:
+        """Pick ``option`` in a select box (its list opens on a click of the box)."""
+        self.page.locator(f"{key(widget)} input").click()
+        self.page.get_by_role("option", name=option, exact=True).click()
+
+    def take_class_to(self, page_label: str) -> None:
+        """Pick a page in "Go to" ("1. Inputs"), press "Go there": the class follows."""
+        self._pick("console_go_to", page_label)
+        self.page.locator(f"{key('console_go_btn')} button").click()
+        wait_idle(self.page)
+
+    def load_example(self, title: str) -> None:
+        """*Change the example*: pick the example by its title, Load it."""
+        if not self.page.locator(key("console_preset")).is_visible():
+            self.page.locator("summary").filter(has_text="Change the example").click()
+        wait_idle(self.page)
+        self._pick("console_preset", title)
+        self.page.locator(f"{key('console_preset_load')} button").click()
+        wait_idle(self.page)
+
+    def end_class(self) -> None:
+        """Press "End the class", then "End it for everyone"."""
+        self.page.locator(f"{key('console_end')} button").first.click()
+        self.page.locator(f"{key('live_end')} button").click()
+
+    # ---- ask the class
+    def ask_button(self) -> Locator:
+        return self.page.locator(f"{key('live_ask')} button")
+
+    def ask(self) -> None:
+        """Ask the class the suggested question."""
+        self.ask_button().click()
+
+    def tally(self, has_text: str) -> Locator:
+        """The answers' tally while it says ``has_text`` ("2 answered"). While its fragment
+        reruns, Streamlit may keep the old chart on screen a moment ("retained"): the
+        current one only."""
+        return self.page.locator(f"{key('live_tally')}:not([data-retained])").filter(
+            has_text=has_text
+        )
+
+    def tally_bars(self, has_text: str) -> dict[str, float]:
+        """The tally chart's bars (verdict or slip: how many), read from the chart's data."""
+        chart = self.tally(has_text).locator(".js-plotly-plot")
+        return chart.evaluate(
+            "p => Object.fromEntries(p.data[0].y.map((y, i) => [y, p.data[0].x[i]]))"
+        )
+
+    def download_answers(self) -> bytes:
+        """The answers' CSV, as downloaded."""
+        return _downloaded(self.page, self.page.locator(f"{key('live_csv')} button"))
+
+    def reveal(self) -> None:
+        self.page.locator(f"{key('live_reveal')} button").click()
+
+    # ---- a practice at their own pace
+    def open_practice(self) -> None:
+        """Open the "Practice at their own pace" expander."""
+        self.page.get_by_text("Practice at their own pace").first.click()
+
+    def start_practice(self) -> None:
+        """Press "Start the practice" (the first exercise open)."""
+        self.page.locator(f"{key('pace_start')} button").click()
+
+    def dashboard(self) -> Locator:
+        return self.page.locator(key("pace_dashboard"))
+
+    def grid(self) -> Locator:
+        """The grid of seats by steps (its table)."""
+        return self.page.locator(f"{key('pace_grid')} table")
+
+    def wait_for_grid_last_row(self, has: str, timeout: float) -> None:
+        """Wait for the grid's next refresh whose last row holds ``has`` (e.g. "✓\\t✓")."""
+        self.page.wait_for_function(
+            "([sel, has]) => document.querySelector(sel).innerText"
+            ".split('\\n').pop().includes(has)",
+            arg=[f"{key('pace_grid')} table", has],
+            timeout=timeout,
+        )
+
+    def grid_rows(self) -> list[list[str]]:
+        return _table_rows(self.page.locator(f"{key('pace_grid')} table"))
+
+    def dashboard_rows(self) -> list[list[str]]:
+        """Every row of the dashboard's tables, the counts by step first."""
+        return _table_rows(self.page.locator(f"{key('pace_dashboard')} table"))
+
+    def scroll_to_grid(self) -> None:
+        self.page.locator(key("pace_grid")).scroll_into_view_if_needed()
+
+    def download_practice(self) -> bytes:
+        """The practice's CSV, as downloaded."""
+        return _downloaded(self.page, self.page.locator(f"{key('pace_csv')} button"))
+
+
+class PhonePage(_Steps, AppPage):
+    """A student's phone: joins by code, follows the teacher (or explores and comes back),
+    answers a question, and at their own pace gives a nickname and checks exercise steps."""
+
+    path = "/"
+
+    @classmethod
+    def new(cls, browser: Browser, base: str) -> PhonePage:
+        """A new phone: its own browser context (``PHONE``), nothing loaded yet."""
+        return cls(browser.new_context(**PHONE).new_page(), base)
+
+    def join(self, code: str, lang: str | None = None) -> PhonePage:
+        """Open the join link ``/?join=CODE`` (as the QR code does); waits for nothing."""
+        self.page.goto(f"{self.base}/?join={code}" + (f"&lang={lang}" if lang else ""))
+        return self
+
+    def type_code(self, code: str) -> None:
+        """Type a code into the join box and press Enter."""
+        box = self.page.locator(f"{key('live_code')} input")
+        box.fill(code)
+        box.press("Enter")
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    # ---- following the teacher
+    def bar(self) -> Locator:
+        """The follower's bar: following the teacher, exploring, reconnecting."""
+        return self.page.locator(key("live_bar"))
+
+    def explore_button(self) -> Locator:
+        return self.page.locator(f"{key('live_explore')} button")
+
+    def back_button(self) -> Locator:
+        return self.page.locator(f"{key('live_back')} button")
+
+    def explore(self) -> None:
+        """Press "Explore on my own"."""
+        self.explore_button().click()
+
+    def back_to_teacher(self) -> None:
+        """Press "Back to the teacher"."""
+        self.back_button().click()
+
+    def pause_notice(self) -> Locator:
+        return self.page.locator(key("live_pause"))
+
+    def slide_tokens(self) -> Locator:
+        """The tokens of the slide the phone shows."""
+        return PresentationPage(self.page).tokens()
+
+    def wait_for_scenario(self, s: str, timeout: float) -> None:
+        """Wait until the phone's address holds the scenario ``s`` (a ``?s=`` value)."""
+        self.page.wait_for_function("(s) => location.search.includes(s)", arg=s, timeout=timeout)
+
+    # Each phone notes, on its own clock, when it first shows the step: a time measured so
+    # includes neither Playwright's polling nor a busy test process.
+    _NOTE_STEP = f"""text => {{ window.__alShownAt = 0; const id = setInterval(() => {{
+      const bars = [...document.querySelectorAll("{PROGRESS}")];
+      if (!bars.some(b => b.innerText.includes(text))) return;
+      window.__alShownAt = Date.now();
+      clearInterval(id);
+    }}, 20); }}"""
+
+    def note_when_step_shows(self, k: int, lang: str = "en") -> None:
+        """From now on, note the time (on the phone's clock) the phone first shows step k."""
+        self.page.evaluate(self._NOTE_STEP, self.STEP_WORDS[lang].format(k=k))
+
+    def step_shown_at(self) -> float:
+        """When the phone showed the noted step, in s since the epoch (0: not yet)."""
+        return self.page.evaluate("window.__alShownAt") / 1000
+
+    # ---- a question from the teacher
+    def question(self) -> Locator:
+        """The question's card (the question, the phone's answer, then the answer)."""
+        return self.page.locator(key("live_question"))
+
+    def answer(self, value: str, timeout: float) -> None:
+        """Type an answer once the question arrives (within ``timeout``), press Enter."""
+        box = self.page.locator(f"{key('live_answer')} input")
+        expect(box).to_be_visible(timeout=timeout)
+        box.fill(value)
+        box.press("Enter")
+
+    # ---- a practice at its own pace
+    def pace_card(self) -> Locator:
+        """The practice's card: the seat, its nickname, the open exercise."""
+        return self.page.locator(key("pace_card"))
+
+    def set_nickname(self, name: str) -> None:
+        self.page.locator(f"{key('pace_nick')} input").fill(name)
+        self.page.get_by_role("button", name="Use it").click()
+
+    def type_answer(self, exercise: str, step: str, text: str) -> None:
+        """Type into a step's box without checking it."""
+        ExercisesPage(self.page).type_answer(exercise, step, text)
+
+    # The verdicts on the page, as text: a check is done once they have changed.
+    VERDICTS = f'() => [...document.querySelectorAll("{MAIN} {ALERT}")].map(e => e.innerText)'
+
+    def check(self, exercise: str, step: str, text: str) -> None:
+        """Type an answer into an exercise's step (Enter) and press Check, as a student does,
+        and wait for its verdict: on a loaded 2-core box a Check pressed while the answer's
+        own rerun was still drawing was lost, and the next step was typed over it. (The
+        verdict must differ from what the page said before: a new step, or a new answer.)"""
+        exercises = ExercisesPage(self.page)
+        exercises.type_answer(exercise, step, text, commit=True)
+        wait_idle(self.page)
+        before = self.page.evaluate(self.VERDICTS)
+        exercises.check(exercise, step)
+        self.page.wait_for_function(
+            f"(before) => JSON.stringify(({self.VERDICTS})()) !== JSON.stringify(before)",
+            arg=before,
+            timeout=30_000,
+        )
 
 
 PAGES: dict[str, type[AppPage]] = {

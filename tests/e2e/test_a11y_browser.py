@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import pytest
 from a11y import AXE_VERSION, Violation, audit, blocking, finish_audit, start_audit
 from helpers import MAIN, goto, shot, wait_idle
-from page_objects import ScoresPage
+from page_objects import ConsolePage, PhonePage, ProjectorPage, ScoresPage
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from attention_core import PRESETS
@@ -210,13 +210,6 @@ def test_a_tap_on_a_score_cell_picks_it(browser: Browser, browser_context_args: 
 
 
 # ---- a live class's screens ------------------------------------------------------------------
-@pytest.fixture
-def live_server(fresh_server, tmp_path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
-    monkeypatch.delenv("ATTENTION_LAB_PUBLIC_URL", raising=False)
-    return fresh_server()
-
-
 def assert_clean(page: Page, where: str) -> None:
     wait_idle(page)
     bad = blocking(audit(page))
@@ -232,35 +225,36 @@ def test_a_live_class_screens_pass_axe(live_server, browser: Browser) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     teacher = context.new_page()
     student = browser.new_context(**PHONE).new_page()
+    phone = PhonePage(student, live_server.url)
     try:
         goto(student, live_server.url + "/")
-        student.locator(".st-key-live_code input").fill("ZZZZZ")
-        student.locator(".st-key-live_code input").press("Enter")
-        expect(student.locator("[data-testid='stAlert']").first).to_be_visible()
+        phone.type_code("ZZZZZ")
+        expect(phone.alerts().first).to_be_visible()
         assert_clean(student, "join box with its error, phone")
 
-        goto(teacher, live_server.url + "/present")
-        teacher.locator(".st-key-live_start button").first.click()
-        expect(teacher.locator(".st-key-live_join_screen img.al-qr")).to_be_visible(
-            timeout=10_000)  # fmt: skip
-        code = teacher.locator(".al-code").first.inner_text().strip()
+        projector = ProjectorPage(teacher, live_server.url)
+        projector.open()
+        projector.press_go_live()
+        expect(projector.join_screen.qr()).to_be_visible(timeout=10_000)
+        code = projector.join_screen.code()
         assert_clean(teacher, "projector's join screen and QR code")
-        console = context.new_page()  # the teacher's browser: its cookie makes it the teacher's
-        goto(console, live_server.url + "/console")
-        console.locator(".st-key-live_link_shown label").first.click()
-        expect(console.locator("img.al-qr")).to_be_visible(timeout=10_000)
-        assert_clean(console, "teacher's console with the control link")
+        # the teacher's browser: its cookie makes it the teacher's
+        console = ConsolePage(context.new_page(), live_server.url)
+        console.open()
+        console.show_join_link()
+        expect(console.join_qr()).to_be_visible(timeout=10_000)
+        assert_clean(console.page, "teacher's console with the control link")
 
         goto(student, f"{live_server.url}/?join={code}")
-        expect(student.locator(".st-key-live_explore button")).to_be_visible(timeout=15_000)
+        expect(phone.explore_button()).to_be_visible(timeout=15_000)
         assert_clean(student, "follower bar, phone")
-        console.locator(".st-key-live_pause_btn button").click()
-        expect(student.locator(".st-key-live_pause")).to_be_visible(timeout=10_000)
+        console.pause()
+        expect(phone.pause_notice()).to_be_visible(timeout=10_000)
         assert_clean(student, "pause notice, phone")
-        console.locator(".st-key-live_resume button").click()
-        expect(student.locator(".st-key-live_pause")).to_be_hidden(timeout=10_000)
-        student.locator(".st-key-live_explore button").tap()
-        expect(student.locator(".st-key-live_back button")).to_be_visible()
+        console.resume()
+        expect(phone.pause_notice()).to_be_hidden(timeout=10_000)
+        phone.explore_button().tap()
+        expect(phone.back_button()).to_be_visible()
         assert_clean(student, "exploring bar, phone")
     finally:
         context.close()

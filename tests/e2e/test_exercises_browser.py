@@ -10,7 +10,7 @@ from helpers import shot
 from page_objects import ExercisesPage
 from playwright.sync_api import Page, expect
 
-from attention_core.exercises import exercise_by_id
+from attention_core.exercises import all_exercises, exercise_by_id
 
 # What a learner would type for each step of the paper guide's toy, and a first slip.
 ANSWERS = {
@@ -19,6 +19,7 @@ ANSWERS = {
     "weights": "0.3303, 0.6697",
     "output": "16.697",
 }
+STEPS = sum(len(ex.steps) for ex in all_exercises())  # every step of the catalogue (30)
 TWO_HEADS = {
     "head1": "0.804 0.196\n0.196 0.804",
     "head2": "0.056 0.944\n0.804 0.196",
@@ -42,7 +43,7 @@ def solve(exercises: ExercisesPage, exercise: str, answers: dict[str, str]):
 def test_solve_the_paper_toy_by_typing(page: Page, console_errors) -> None:
     exercises = ExercisesPage(page).open()
     expect(exercises.heading()).to_have_text("Exercises")
-    expect(exercises.progress("0 of 26 steps right")).to_be_visible()
+    expect(exercises.progress(f"0 of {STEPS} steps right")).to_be_visible()
 
     # A slip first: the unscaled scores where the scaled ones belong.
     exercises.type_answer("paper_toy", "scaled", "1, 2")
@@ -54,7 +55,7 @@ def test_solve_the_paper_toy_by_typing(page: Page, console_errors) -> None:
     # Then every step right, typed into the boxes (clicking Check commits the text).
     alerts = solve(exercises, "paper_toy", ANSWERS)
     expect(alerts.nth(3)).to_contain_text("the guide's rounded weights")
-    expect(exercises.progress("4 of 26 steps right")).to_be_visible()
+    expect(exercises.progress(f"4 of {STEPS} steps right")).to_be_visible()
     expect(exercises.card("paper_toy").get_by_text("Steps: all done")).to_be_visible()
 
     # The solution shows every step as the core computes it.
@@ -80,7 +81,7 @@ def test_typed_answers_and_progress_survive_a_page_visit(page: Page) -> None:
 
     expect(exercises.answer_box("paper_toy", "scores")).to_have_value("1, 2")
     expect(exercises.answer_box("paper_toy", "weights")).to_have_value("0.33")
-    expect(exercises.progress("1 of 26 steps right")).to_be_visible()
+    expect(exercises.progress(f"1 of {STEPS} steps right")).to_be_visible()
     assert str(exercise_by_id("paper_toy").step("scores").title) == "Q Kᵀ"
 
 

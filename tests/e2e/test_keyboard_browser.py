@@ -115,6 +115,16 @@ class Keyboard:
         Shift+Tab from inside the page (the menu comes before it; Tab past the page's end
         would leave the page for the browser's own toolbar)."""
         inside = self.page.evaluate(f"() => !!document.activeElement.closest({MAIN!r})")
+        if self.page.evaluate("() => document.activeElement === document.body"):
+            # A rerun or a page change can leave the focus on the body, its next Tab stop
+            # at the page's top or still after the element it left; as a learner does, Tab
+            # once to see where it is (past the page's end: Shift+Tab comes back to it).
+            self.page.keyboard.press("Tab")
+            if self.page.evaluate("() => document.activeElement === document.body"):
+                self.page.keyboard.press("Shift+Tab")
+            inside = self.check() and self.page.evaluate(
+                f"() => !!document.activeElement.closest({MAIN!r})"
+            )
         self.tab_to("(el, t) => el.matches('.st-key-nav a') && el.textContent.trim() === t",
                     title, back=inside)  # fmt: skip
         self.page.keyboard.press("Enter")

@@ -10,90 +10,67 @@ import io
 from pathlib import Path
 
 import pytest
-from helpers import shot, wait_idle
-from playwright.sync_api import Browser, Page, expect
+from helpers import shot
+from page_objects import ConsolePage, PhonePage
+from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-                       "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36"}  # fmt: skip
 SEEN_MS = 10_000  # a functional wait: how fast the dashboard sees a check is in bench/load
+TOY = "paper_toy"  # the open exercise
 # The paper's toy (1 query, 2 keys): Q Kᵀ = [1, 2]; scaled by √2: 0.7071, 1.4142.
 SCORES, SCORES_ROWS_SWAPPED = "1, 2", "1; 2"  # one column: "transposed the product"
 SCALED, UNSCALED = "0.7071, 1.4142", "1, 2"  # the scores again: "forgot to scale"
 
 
 @pytest.fixture
-def live_server(fresh_server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
-    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
-    return fresh_server()
-
-
-def check(phone: Page, step: str, text: str) -> None:
-    """Type an answer into the paper toy's step and press Check, as a student does."""
-    box = phone.locator(f".st-key-ex_paper_toy_{step} input")
-    box.fill(text)
-    box.press("Enter")
-    wait_idle(phone)
-    phone.locator(f".st-key-ex_paper_toy_{step}_check button").click()
-    wait_idle(phone)
-
-
-def table_rows(page: Page, key: str) -> list[list[str]]:
-    rows = page.locator(f".st-key-{key} table tr")
-    return [[c.strip() for c in r.split("\t")] for r in rows.all_inner_texts()]
+def live_public_url() -> str:
+    return "http://10.1.2.3:8501"
 
 
 def test_a_class_at_its_own_pace(live_server, browser: Browser, tmp_path: Path) -> None:
-    teacher = browser.new_context(viewport={"width": 1280, "height": 720},
-                                  accept_downloads=True).new_page()  # fmt: skip
-    teacher.goto(live_server.url + "/console")
-    wait_idle(teacher)
-    teacher.locator(".st-key-live_start button").first.click()
-    wait_idle(teacher)
-    code = teacher.locator(".st-key-console_head").inner_text().split("Live class ")[1][:5]
-    teacher.get_by_text("Practice at their own pace").first.click()  # the expander
-    teacher.locator(".st-key-pace_start button").click()  # the first exercise open
-    expect(teacher.locator(".st-key-pace_dashboard")).to_be_visible(timeout=SEEN_MS)
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, accept_downloads=True)
+    teacher = ConsolePage(context.new_page(), live_server.url)
+    teacher.visit().wait_idle()
+    teacher.press_go_live()
+    teacher.wait_idle()
+    code = teacher.code()
+    teacher.open_practice()  # the expander
+    teacher.start_practice()  # the first exercise open
+    expect(teacher.dashboard()).to_be_visible(timeout=SEEN_MS)
 
-    ada, plain, sleepy = (browser.new_context(**PHONE).new_page() for _ in range(3))
+    ada, plain, sleepy = (PhonePage.new(browser, live_server.url) for _ in range(3))
     for phone in (ada, plain, sleepy):
-        phone.goto(f"{live_server.url}/?join={code}")
-        expect(phone.locator(".st-key-pace_card")).to_be_visible(timeout=20_000)
-        wait_idle(phone)
-    ada.locator(".st-key-pace_nick input").fill("Ada")
-    ada.get_by_role("button", name="Use it").click()
-    expect(ada.locator(".st-key-pace_card")).to_contain_text("“Ada”", timeout=SEEN_MS)
+        phone.join(code)
+        expect(phone.pace_card()).to_be_visible(timeout=20_000)
+        phone.wait_idle()
+    ada.set_nickname("Ada")
+    expect(ada.pace_card()).to_contain_text("“Ada”", timeout=SEEN_MS)
 
-    check(ada, "scores", SCORES)
-    check(ada, "scaled", UNSCALED)
-    check(plain, "scores", SCORES_ROWS_SWAPPED)
-    check(plain, "scores", SCORES)
-    check(sleepy, "scores", SCORES)
-    sleepy.locator(".st-key-ex_paper_toy_scaled input").fill("0.70")  # mid-exercise...
+    ada.check(TOY, "scores", SCORES)
+    ada.check(TOY, "scaled", UNSCALED)
+    plain.check(TOY, "scores", SCORES_ROWS_SWAPPED)
+    plain.check(TOY, "scores", SCORES)
+    sleepy.check(TOY, "scores", SCORES)
+    sleepy.type_answer(TOY, "scaled", "0.70")  # mid-exercise...
     sleepy.reload()  # ...the phone reloads: the same seat, its answer back
-    expect(sleepy.locator(".st-key-pace_card")).to_contain_text("seat 3", timeout=20_000)
-    wait_idle(sleepy)
-    expect(sleepy.locator("[data-testid='stAlert']").filter(has_text="Right")).to_have_count(1)
-    check(sleepy, "scaled", SCALED)
-    sleepy.locator(".st-key-pace_card").scroll_into_view_if_needed()
-    shot(sleepy, "pace-phone", full=False)
+    expect(sleepy.pace_card()).to_contain_text("seat 3", timeout=20_000)
+    sleepy.wait_idle()
+    # the verdict it saw before the reload (its kept work, re-checked by the core)
+    expect(sleepy.alerts("Correct")).to_have_count(1)
+    sleepy.check(TOY, "scaled", SCALED)
+    sleepy.pace_card().scroll_into_view_if_needed()
+    shot(sleepy.page, "pace-phone", full=False)
 
     grid = [
-        ["Student", "1·scores", "1·scaled", "1·weights", "1·output"],
+        ["Student", "1·Q Kᵀ", "1·Q Kᵀ / √d_k", "1·weights", "1·output"],  # steps' titles
         ["Ada", "✓", "✗ forgot to scale", "·", "·"],
         ["Seat 2", "✓ (2)", "·", "·", "·"],
         ["Seat 3", "✓", "✓", "·", "·"],
     ]
-    expect(teacher.locator(".st-key-pace_grid table")).to_contain_text("Seat 3", timeout=SEEN_MS)
-    teacher.wait_for_function(  # the dashboard's next refresh has every check
-        "() => document.querySelector('.st-key-pace_grid table').innerText"
-        ".split('\\n').pop().includes('✓\\t✓')",
-        timeout=SEEN_MS,
-    )
-    assert table_rows(teacher, "pace_grid") == grid
-    counts = table_rows(teacher, "pace_dashboard")[: 1 + 4]
+    expect(teacher.grid()).to_contain_text("Seat 3", timeout=SEEN_MS)
+    teacher.wait_for_grid_last_row("✓\t✓", timeout=SEEN_MS)  # the next refresh has every check
+    assert teacher.grid_rows() == grid
+    counts = teacher.dashboard_rows()[: 1 + 4]
     assert counts == [
         ["Step", "Tried", "Right first", "Right in the end", "Slips, most common first"],
         ["1 · Paper toy: Q Kᵀ", "3", "2", "3", "transposed the product 1"],
@@ -101,21 +78,21 @@ def test_a_class_at_its_own_pace(live_server, browser: Browser, tmp_path: Path) 
         ["1 · Paper toy: weights", "0", "0", "0", "—"],
         ["1 · Paper toy: output", "0", "0", "0", "—"],
     ]
-    shot(teacher, "pace-console", full=False)
-    teacher.locator(".st-key-pace_grid").scroll_into_view_if_needed()
-    shot(teacher, "pace-console-grid", full=False)
+    shot(teacher.page, "pace-console", full=False)
+    teacher.scroll_to_grid()
+    shot(teacher.page, "pace-console-grid", full=False)
 
-    with teacher.expect_download() as download:
-        teacher.locator(".st-key-pace_csv button").click()
-    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text())))
+    data = teacher.download_practice()  # UTF-8 with its BOM, for a spreadsheet
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    toy, scores, scaled = "1 · Paper toy", "Q Kᵀ", "Q Kᵀ / √d_k"  # the dashboard's titles
     assert [r[:6] for r in rows] == [
         ["seat", "exercise", "step", "verdict", "slip", "attempts"],
-        ["Ada", "paper_toy", "scores", "right", "", "1"],
-        ["Ada", "paper_toy", "scaled", "wrong", "forgot to scale", "1"],
-        ["Seat 2", "paper_toy", "scores", "right", "", "2"],
-        ["Seat 3", "paper_toy", "scores", "right", "", "1"],
-        ["Seat 3", "paper_toy", "scaled", "right", "", "1"],
+        ["Ada", toy, scores, "right", "", "1"],
+        ["Ada", toy, scaled, "wrong", "forgot to scale", "1"],
+        ["Seat 2", toy, scores, "right", "", "2"],
+        ["Seat 3", toy, scores, "right", "", "1"],
+        ["Seat 3", toy, scaled, "right", "", "1"],
     ]
     assert all(0 <= float(r[6]) < 300 for r in rows[1:])  # seconds since the seat came
     for phone in (plain, sleepy):  # no other student's name on a phone
-        assert "Ada" not in phone.locator("[data-testid='stMain']").inner_text()
+        assert "Ada" not in phone.text_on_screen()

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 from helpers import goto, shot
-from page_objects import PresentationPage, StartPage, key, query
+from page_objects import PresentationPage, StartPage, query
 from playwright.sync_api import Browser, Page, expect
 
 from attention_core import PRESETS, Scenario, default_scenario
@@ -86,15 +86,14 @@ def test_step_through_and_share_step_4(page: Page, new_context, console_errors) 
 
 def assert_qkv_numbers(page: Page, s: Scenario) -> None:
     """The Numbers popover of the Q, K, V slide holds three tables: the core's Q, K and V."""
-    tables = page.locator("[data-testid='stPopoverBody'] [data-testid='stTable'] table")
+    slides = PresentationPage(page)
+    tables = slides.numbers_tables()
     assert tables.count() == 0  # closed: not sent
-    page.locator(f"{key('present_qkv_numbers')} button").click()
+    slides.open_qkv_numbers()
     expect(tables).to_have_count(3)
     t = s.trace()
     for table, want in zip(tables.all(), (t.Q, t.K, t.V), strict=True):
-        rows = table.locator("tbody tr").all()
-        shown = [[float(c.replace("−", "-")) for c in r.locator("td").all_inner_texts()]
-                 for r in rows]  # fmt: skip
+        shown = slides.table_numbers(table)
         np.testing.assert_allclose(shown, want, atol=0.005)  # printed to 2 decimals
     page.keyboard.press("Escape")
     expect(tables).to_have_count(0)
@@ -173,7 +172,7 @@ def test_the_figure_grows_with_the_projector(
         try:
             for step, stage in ((3, "scores"), (6, "softmax")):
                 goto(page, f"/present?step={step}&s={causal}")
-                box = page.locator(key(f"present_fig_{stage}")).bounding_box()
+                box = PresentationPage(page).stage_chart(stage).root.bounding_box()
                 assert box is not None
                 assert box["y"] + box["height"] <= size["height"], f"{stage} ends off screen"
                 heights[size["height"], stage] = box["height"]

@@ -16,7 +16,6 @@ from page_objects import (
     ScoresPage,
     SoftmaxPage,
     StartPage,
-    key,
     query,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -33,12 +32,9 @@ phone = phone_context  # a 390 x 844 touch screen with a phone's user agent
 def test_the_start_pages_bars_keep_their_labels_whole(page: Page) -> None:
     """ "jungle" lost the tail of its j below the chart ("iungle")."""
     start = StartPage(page).open()
-    chart = start.intuition.root
     assert start.intuition.x_labels() == ["animal", "jungle", "hunt"]
-    svg = chart.locator(".main-svg").first.bounding_box()
-    for label in chart.locator(".xtick text").all():
-        box = label.bounding_box()
-        assert box is not None and svg is not None
+    svg = start.intuition.box()
+    for box in start.intuition.x_label_boxes():
         assert box["y"] + box["height"] <= svg["y"] + svg["height"], "a label is cut off"
     shot(page, "teacher-start-desktop")
 
@@ -170,7 +166,7 @@ def test_opening_a_real_model_head_lands_at_the_top_on_the_picked_token(
     page = screens.tab(size)
     try:
         lab = RealModelPage(page).open("?rm_token=it&rm_layer=4&rm_head=2")
-        page.locator(".st-key-rm_open button").scroll_into_view_if_needed()
+        lab.scroll_to_open_button()
         lab.open_in_walkthrough()
         scores = ScoresPage(page)
         expect_landed_on_scores(scores, "shown from “it”, the token you picked")
@@ -213,7 +209,7 @@ def test_the_share_link_copies_with_the_picked_row_and_a_short_link_reopens_it(
     other = new_context().new_page()
     again = SoftmaxPage(other).open_link(on_this_server(copied, page))
     assert again.h1 == "6. Softmax"
-    assert other.locator(f"{key(SoftmaxPage.ROW_KEY)} input").input_value() == "mat"
+    assert again.picked_row() == "mat"
 
     softmax.sidebar.make_short_link()
     softmax.sidebar.copy("Copy short link")
@@ -233,15 +229,12 @@ def test_the_comparisons_title_keeps_clear_of_its_axis_title(page: Page) -> None
     if not (REPO_ROOT / ".model").exists():
         pytest.skip("model not fetched: make model")
     lab = RealModelPage(page).open()
-    page.locator(".st-key-rm_token_tab").get_by_role(
-        "radio", name="Two sentences side by side", exact=True
-    ).click()
+    lab.choose_token_tab("Two sentences side by side")
     lab.wait_idle()
-    chart = lab.chart(lab.CHANGE).root
-    chart.locator(".g-xtitle").wait_for(timeout=30_000)
-    title = chart.locator(".g-gtitle").first.bounding_box()
-    axis = chart.locator(".g-xtitle").first.bounding_box()
+    chart = lab.chart(lab.CHANGE)
+    chart.wait_for_x_title(timeout=30_000)
+    title, axis = chart.title_box(), chart.x_title_box()
     assert title is not None and axis is not None
     assert title["y"] + title["height"] <= axis["y"], f"title {title} runs into {axis}"
-    chart.scroll_into_view_if_needed()
+    chart.root.scroll_into_view_if_needed()
     shot(page, "teacher-real-model-compare", full=False)

@@ -130,3 +130,93 @@ def test_a_long_training_shows_its_progress_and_stops(page: Page, console_errors
     assert page.locator(key("tr_stopped")).count() == 0
     assert TrainingLab(page).title("tr_weights_True") == "With 1/√d_k: weights at step 800"
     console_errors.assert_clean("the Training lab's stop")
+
+
+# ---- Stop lands where it was pressed (issue 41, defect 8) --------------------------------
+STOP_WITHIN = 20  # steps: the issue's target between the step on the bar and the stop
+PRESS_AT = (39, 120, 300)  # steps on the bar when the learner presses Stop
+PRESS_JS = """([bar, stop, at]) => {
+  const text = (document.querySelector(bar) || {}).textContent || "";
+  const m = text.match(/step (\\d+) of/);
+  const button = document.querySelector(stop);
+  if (!m || +m[1] < at || !button) return null;
+  button.click();  // in the same frame as the step read: the press
+  return +m[1];
+}"""
+
+
+def press_stop(page: Page, at: int) -> int:
+    """Press Stop as soon as the bar shows step ``at`` or later; the step it showed."""
+    bar, stop = f"{key('tr_training')} [data-testid='stProgress']", f"{key('tr_stop')} button"
+    handle = page.wait_for_function(PRESS_JS, arg=[bar, stop, at], timeout=TIMEOUT, polling=10)
+    return int(handle.json_value())
+
+
+def stopped_at(page: Page) -> int:
+    stopped = page.locator(key("tr_stopped"))
+    expect(stopped).to_contain_text("Stopped at step", timeout=TIMEOUT)
+    wait_idle(page)
+    return int(re.search(r"Stopped at step (\d+) of 800", stopped.inner_text()).group(1))
+
+
+def stop_gaps(page: Page, seeds: range) -> list[int]:
+    """Steps between the bar's step at the press and the stop, one press per seed (seeds no
+    other test trains: this server has no run of them yet)."""
+    gaps = []
+    for seed, at in zip(seeds, PRESS_AT * len(seeds), strict=False):
+        page.goto(f"/training?tr_dk=512&tr_steps=800&tr_seed={seed}", timeout=TIMEOUT)
+        seen = press_stop(page, at)
+        gaps.append(stopped_at(page) - seen)
+    print(f"Stop gaps (steps): {gaps}; min {min(gaps)}, median {int(np.median(gaps))}, "
+          f"max {max(gaps)}")  # fmt: skip
+    return gaps
+
+
+# A timing: judged alone (`make test` runs serial tests after the parallel run), as the
+# load tests are; beside another worker's browser tests one press landed 48 steps late.
+@pytest.mark.serial
+def test_stop_lands_where_it_was_pressed_on_a_desktop(page: Page, console_errors) -> None:
+    gaps = stop_gaps(page, range(960, 963))
+    assert all(0 <= g <= STOP_WITHIN for g in gaps), gaps
+    console_errors.assert_clean("the Training lab's stop")
+
+
+# A timing: judged alone (`make test` runs serial tests after the parallel run), as the
+# load tests are; beside another worker's browser tests one press landed 48 steps late.
+@pytest.mark.serial
+def test_stop_lands_where_it_was_pressed_on_a_phone(
+    browser: Browser, browser_context_args: dict
+) -> None:
+    context = browser.new_context(**{**browser_context_args, **PHONE})
+    try:
+        page = context.new_page()
+        gaps = stop_gaps(page, range(970, 973))
+        shot(page, "training_lab_stopped_phone", full=False)
+        assert all(0 <= g <= STOP_WITHIN for g in gaps), gaps
+    finally:
+        context.close()
+
+
+SEEN_WHILE_TRAINING = """([bar, charts]) => {
+  if (!document.querySelector(bar)) return null;  // not training yet
+  return {drawn: document.querySelectorAll(charts).length};  // charts under the bar
+}"""
+
+
+def test_the_last_settings_charts_are_not_shown_while_new_ones_train(page: Page) -> None:
+    """A finished run's charts, then more steps: while the bar runs, none of them is there
+    (they would read as the new settings'); the new run's charts come when it ends."""
+    lab = TrainingLab(page).open("?tr_dk=512&tr_steps=50&tr_seed=985")
+    assert lab.title("tr_weights_False") == "Without scaling: weights at step 50"
+    sel = f"{key('tr_steps')} input[type='range'], {key('tr_steps')} [role='slider']"
+    page.locator(sel).first.focus()
+    page.keyboard.press("ArrowRight")  # 100 steps: a new training of both runs
+    bar = f"{key('tr_training')} [data-testid='stProgress']"
+    charts = f"{MAIN} .js-plotly-plot"
+    drawn = page.wait_for_function(SEEN_WHILE_TRAINING, arg=[bar, charts], timeout=TIMEOUT,
+                                   polling=10).json_value()["drawn"]  # fmt: skip
+    shot(page, "training_lab_new_run_training", full=False)
+    assert drawn == 0, f"{drawn} charts of the last settings under the progress bar"
+    page.wait_for_selector(f"{key('tr_weights_False')} .main-svg", timeout=TIMEOUT)
+    wait_idle(page)
+    assert lab.title("tr_weights_False") == "Without scaling: weights at step 100"

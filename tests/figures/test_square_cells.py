@@ -14,7 +14,7 @@ import pytest
 
 from attention_core import PRESETS
 from attention_ui.draw import figures as fig
-from attention_ui.draw import phone
+from attention_ui.draw import phone, widths
 from attention_ui.stages import figures as sf
 from attention_ui.stages.data import Labels
 
@@ -119,3 +119,39 @@ def test_the_one_query_example_is_one_row_of_squares_with_its_whole_title() -> N
         width, height = plot_area(figure, 70, screen)
         assert width / 3 <= height + 1  # three squares across, not three tall bars
         assert figure.layout.yaxis.scaleanchor == "x"
+
+
+@pytest.mark.parametrize("shape", [(4, 64), (13, 64), (64, 64), (1, 64)])
+@pytest.mark.parametrize("on_phone", [False, True], ids=["desktop", "phone"])
+def test_a_grid_too_wide_for_its_page_asks_for_the_width_its_labels_need(
+    shape: tuple[int, int], on_phone: bool
+) -> None:
+    """Columns never narrower than COL_PX, an upright label's height in the figure's type
+    (12 px on a phone, 14 px else): a page that gives less scrolls the chart sideways
+    (views.chart.sideways), and every column keeps its label (dtick 1)."""
+    figure = phone.for_phone(grid(shape)) if on_phone else grid(shape)
+    least = widths.min_width(figure)
+    font = figure.layout.font.size
+    assert font + 2 <= widths.COL_PX  # a label turned upright is its type's height, with air
+    assert least is not None
+    margins = figure.layout.margin.l + (fig.COLORBAR if figure.data[0].showscale else 0)
+    assert (least - margins) / shape[1] >= widths.COL_PX
+    assert figure.layout.xaxis.dtick == 1
+
+
+def test_a_grid_that_fits_a_phone_asks_for_no_width() -> None:
+    assert widths.min_width(grid((2, 3))) is None
+    assert widths.min_width(grid((1, 3))) is None
+
+
+@pytest.mark.parametrize("shape", [(6, 6), (3, 12), (12, 12)])
+def test_printed_numbers_keep_their_width_on_a_narrow_page(shape: tuple[int, int]) -> None:
+    """A grid whose cells print numbers is never drawn narrower than those numbers need
+    (a 6 x 6 grid squeezed into a 390 px window printed them over each other): a page that
+    gives less scrolls it sideways. A desktop page wide enough for it is not affected."""
+    figure = grid(shape)
+    least, font = widths.min_width(figure), figure.data[0].textfont.size
+    assert least is not None and least <= figure.layout.width
+    widest = max(fig.text_px(t, font) for row in figure.data[0].text for t in row)
+    plot = least - figure.layout.margin.l - figure.layout.margin.r - fig.COLORBAR
+    assert plot / shape[1] >= widest + 6

@@ -171,7 +171,9 @@ def decoder():
     ("stage", "extra"),
     [("RoPE", {keys.DEC_SIDE_BY_SIDE: True, keys.DEC_GALLERY_TAB: "Layers 11–20"}),
      ("Shared K and V", {keys.DEC_TOKEN_TAB: "Strongest key per head"}),
-     ("Mask", {})],
+     ("Mask", {}),
+     ("KV cache", {keys.DEC_TEMP: 0.8, keys.DEC_TOP_K: 5}),
+     ("Online softmax", {keys.DEC_TILE: 3})],
 )  # fmt: skip
 def test_decoder_stages_and_views_in_german(decoder, stage: str, extra: dict) -> None:
     at, left = english_left(DECODER, "de", session={keys.DEC_STAGE: stage, **extra})
@@ -183,6 +185,13 @@ def test_decoder_stages_and_views_in_german(decoder, stage: str, extra: dict) ->
     elif stage == "Shared K and V":
         says(at, "9 Query-Heads, 3 Key/Value-Heads", "Dieselben Keys, drei verschiedene Queries")
         never(at, "query heads, 3 key/value heads", "three different queries")
+    elif stage == "KV cache":
+        says(at, "Beim Schreiben läuft das Modell", "Gleich wie die Neuberechnung",
+             "Das nächste Token bei T = 0.8", "5 Tokens bleiben", "Behaltene Tokens")  # fmt: skip
+        never(at, "one token at a time", "Equal to recomputing", "tokens are kept")
+    elif stage == "Online softmax":
+        says(at, "Schnelle Kernels (FlashAttention)", "die sie sehen darf, in", "**Speicher:**")
+        never(at, "Fast kernels", "keys it may see", "**Memory:**")
     else:
         says(at, "Das ist die **kausale Maske** in einem echten Modell")
         never(at, "causal mask** in a real model")

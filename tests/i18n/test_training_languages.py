@@ -71,7 +71,7 @@ def test_a_run_in_progress_speaks_chinese(monkeypatch: pytest.MonkeyPatch) -> No
     after its first piece, as a click on Stop cuts it in a browser)."""
     step, calls = runs.Job.step, []
 
-    def one_piece(job: runs.Job, k: int) -> int:
+    def one_piece(job: runs.Job, k: int | None = None) -> int:
         calls.append(k)
         if len(calls) > 1:  # the bar has shown the first piece: the run ends here, and what
             st.stop()  # it drew so far stays on the page
@@ -80,7 +80,7 @@ def test_a_run_in_progress_speaks_chinese(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(runs.Job, "step", one_piece)
     at = app("zh", TRAINING, query={keys.TR_STEPS: "50", keys.TR_SEED: "911"})
     bar = at.get("progress")[0].proto
-    assert bar.text == "正在训练两次运行：第 1 步，共 50 步", bar.text
+    assert bar.text == "正在训练两次运行：第 0 步，共 50 步", bar.text  # a piece: to a kept step
     assert "Training both runs" not in bar.text
     assert at.button(key="tr_stop").label == "停止"
 
@@ -236,3 +236,31 @@ def test_an_edited_example_is_named_in_the_language_in_the_sidebar() -> None:
     sidebar = " ".join(str(m.value) for m in at.sidebar.markdown).replace("\\", "")
     assert "Die Katze auf der Matte (The cat sat on the mat) (bearbeitet)" in sidebar, sidebar
     assert "(edited)" not in sidebar
+
+
+# ---- issue 41: a seed out of range and numbers beyond float64, in the learner's language ----
+def test_a_seed_out_of_range_says_its_range_in_chinese() -> None:
+    at = app("zh", TRAINING, query={keys.TR_DK: "8", keys.TR_STEPS: "50", keys.TR_SEED: "5000"})
+    said = " ".join(errors(at))
+    assert "种子必须是 0 到 1000 之间的整数；5000 超出了这个范围" in said, said
+    assert "the seed must" not in said.lower() and not at.get("plotly_chart")
+
+
+def test_a_link_whose_scores_overflow_says_why_in_french() -> None:
+    """A scenario in the address with 1e308 in a query: refused, said in French."""
+    Q, K = np.array([[1e308, 1.0], [1.0, 1.0]]), np.array([[1.0, 1.0], [10.0, 1.0]])
+    d = Scenario(tokens=("chat", "assis"), mode="direct", Q=np.eye(2), K=K,
+                 V=np.eye(2)).to_dict()  # fmt: skip
+    d["matrices"]["Q"] = Q.tolist()
+    import base64
+    import json
+    import zlib
+
+    raw = zlib.compress(json.dumps(d, separators=(",", ":")).encode(), 9)
+    link = "v1." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    at = app("fr", SCORES, query={"s": link})
+    said = shown(at) + " ".join(errors(at))
+    assert "les scores débordent\u00a0: q·k pour (chat, assis) est supérieur à 1.8e+308" in said, (
+        said[-600:]
+    )
+    assert "the scores overflow" not in said

@@ -17,11 +17,14 @@ REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
 class RedisServer:
-    """``redis-server`` on 127.0.0.1:port with no persistence; stop() and start() again."""
+    """``redis-server`` on 127.0.0.1:port; stop() and start() again. ``durable``: it keeps its
+    data across a stop (an append-only file, as Debian's does), for a store's outage;
+    otherwise no persistence."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, durable: bool = False) -> None:
         self.port = free_port()
         self.folder = folder
+        self.durable = durable
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -29,8 +32,10 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        args = [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                "--appendonly", "no", "--dir", str(self.folder)]  # fmt: skip
+        keep = ["--appendonly", "yes", "--appendfsync", "always"] if self.durable else [
+            "--appendonly", "no"]  # fmt: skip
+        args = [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *keep,
+                "--dir", str(self.folder)]  # fmt: skip
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._wait()
 

@@ -1,4 +1,4 @@
-"""The hub's version files (attention_ui/live/hub.py): a folder it cannot write is logged
+"""The hub's version files (attention_ui/classroom/hub.py): a folder it cannot write is logged
 once and kept for the teacher's console, not swallowed; written again, the error clears."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from attention_core import default_scenario
-from attention_ui.live.hub import Hub
-from attention_ui.live.rooms import Rooms
+from attention_ui.classroom.hub import Hub
+from attention_ui.classroom.rooms import Rooms
 from attention_ui.storage.store import SqliteStore
 
 
@@ -32,7 +32,7 @@ def test_a_watch_file_that_cannot_be_written_is_logged_once_and_kept(
 ) -> None:
     hub, _, _, blocker = hub_and_room
     assert hub.watch_file_error() is None
-    with caplog.at_level(logging.ERROR, logger="attention_ui.live.hub"):
+    with caplog.at_level(logging.ERROR, logger="attention_ui.classroom.hub"):
         hub.mirror_once()
         hub.mirror_once()  # every FRESH_S: the same failure is not logged again
     error = hub.watch_file_error()

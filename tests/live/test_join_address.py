@@ -35,3 +35,36 @@ def test_a_loopback_teacher_shares_the_machines_network_address(monkeypatch) -> 
     monkeypatch.setattr(address, "network_ip", lambda: "192.0.2.9")
     assert join_address("http://[::1]:8501/", environ={}).base == "http://192.0.2.9:8501"
     assert join_address("http://localhost:8501/", environ={}).base == "http://192.0.2.9:8501"
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        "http://localhost:8501",
+        "http://127.0.0.1:8501/",
+        "http://[::1]:8501",
+        " http://lab.localhost ",
+    ],
+)
+def test_a_loopback_public_url_is_kept_but_said_to_be_unreachable(setting: str) -> None:
+    """compose.yml defaulted the setting to http://localhost:8501, and any value was taken as
+    reachable: every phone's QR code pointed at the phone itself."""
+    found = join_address("http://192.0.2.7:8501/present", {address.PUBLIC_URL_ENV: setting})
+    assert (found.base, found.reachable, found.from_setting) == (
+        setting.strip().rstrip("/"), False, True)  # fmt: skip
+
+
+def test_a_public_url_students_can_reach_is_used_as_it_is() -> None:
+    found = join_address("http://127.0.0.1:8501/", {address.PUBLIC_URL_ENV: "https://lab.example/"})
+    assert (found.base, found.reachable, found.from_setting) == ("https://lab.example", True, True)
+
+
+def test_an_empty_public_url_finds_the_teachers_address(monkeypatch) -> None:
+    """What compose.yml now passes when nothing is set: ${ATTENTION_LAB_PUBLIC_URL:-}."""
+    monkeypatch.setattr(address, "network_ip", lambda: "192.0.2.9")
+    found = join_address("http://localhost:8501/", {address.PUBLIC_URL_ENV: ""})
+    assert (found.base, found.reachable, found.from_setting) == (
+        "http://192.0.2.9:8501",
+        True,
+        False,
+    )

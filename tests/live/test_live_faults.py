@@ -11,26 +11,19 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from attention_ui.classroom.questions import Questions
+from attention_ui.classroom.rooms import JoinLimiter, Rooms
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live.ask import NOT_SENT_DOWN
-from attention_ui.live.questions import Questions
-from attention_ui.live.rooms import JoinLimiter, Rooms
-from attention_ui.live.session import FREE_TRIES, MAX_WAIT_S
-from attention_ui.live.views import RECONNECTING
+from attention_ui.live.ask_phone import NOT_SENT_DOWN
+from attention_ui.live.phone import BEHIND, RECONNECTING
+from attention_ui.live.seats import FREE_TRIES, MAX_WAIT_S
 from attention_ui.storage.store import RedisStore, SqliteStore, open_store
-from tests.live.redis_server import REDIS, RedisServer, need_redis
+from tests.live.apps import app
+from tests.live.redis_server import RedisServer, need_redis
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PRESENT = BY_KEY["present"].path
 CONSOLE = BY_KEY["console"].path
-
-
-def app(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    return at.run()
 
 
 def teacher() -> tuple[AppTest, object]:
@@ -52,19 +45,7 @@ def says_reconnecting(at: AppTest) -> bool:
 def durable_redis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A redis-server that keeps its data across a stop (append-only file), as Debian's does."""
     need_redis()
-
-    class Durable(RedisServer):
-        def start(self) -> None:
-            import subprocess
-
-            args = [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                    "--appendonly", "yes", "--appendfsync", "always",
-                    "--dir", str(self.folder)]  # fmt: skip
-            self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL)  # fmt: skip
-            super()._wait()
-
-    server = Durable(tmp_path)
+    server = RedisServer(tmp_path, durable=True)
     server.start()
     monkeypatch.setenv("LIVE_STORE", server.url)
     yield server
@@ -87,6 +68,44 @@ def test_redis_stops_in_mid_class_and_the_room_resumes(durable_redis) -> None:
     student.run()  # the student's poll (every 1 s) reruns it: it follows again
     assert not says_reconnecting(student)
     assert "Step 2 of" in step_text(student)
+
+
+def says_behind(at: AppTest) -> bool:
+    return any(str(w.value) == BEHIND for w in at.warning)  # English: the msgid itself
+
+
+def test_changes_made_while_the_store_is_down_reach_the_class_when_it_is_back(outage) -> None:
+    """Issue 41, 6: the projector's Next and the console's Pause, pressed while the store is
+    down, are kept in the teacher's sessions; both screens say the class has not got them
+    yet; when the store is back, the teacher's next run (in a browser: the notice's own
+    rerun, every views.RETRY_S) writes them, and the phone follows by its next poll."""
+    t, seat = teacher()
+    t.button(key="live_join_hide").click().run()
+    console = app({"teach": f"{seat.code}.{seat.secret}"})
+    console.switch_page(CONSOLE).run()
+    student = app({"join": seat.code})
+    assert "Step 1 of" in step_text(student) and not says_behind(t)
+    outage.stop()
+    t.button(key="present_next").click().run()
+    console.button(key="live_pause_btn").click().run()
+    assert "Step 2 of" in step_text(t) and not t.exception and not console.exception
+    assert says_behind(t) and says_behind(console)  # the class has not got this yet
+    student.run()
+    assert says_reconnecting(student) and "Step 1 of" in step_text(student)
+    outage.start()
+    rooms = Rooms(open_store(outage.url))
+    assert (rooms.get(seat.code).step, rooms.get(seat.code).paused) == (1, False)
+    t.run()
+    assert says_behind(t)  # the console's pause is not written yet (its screen is beside)
+    console.run()
+    room = rooms.get(seat.code)
+    assert (room.step, room.paused) == (2, True)  # both kept changes, written
+    t.run()
+    assert not says_behind(t) and not says_behind(console)
+    student.run()  # its next poll
+    assert not says_reconnecting(student)
+    assert student.session_state[keys.PRESENT_STEP] == 2
+    assert any("Eyes on the screen" in m.value for m in student.markdown)  # paused
 
 
 class SqliteOutage:

@@ -7,30 +7,16 @@ class reaches every follower. (Chromium walks the same lesson: tests/e2e/test_le
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live import session
+from attention_ui.live import seats
+from tests.live.apps import app
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+pytestmark = pytest.mark.usefixtures("store", "public_url")  # tests/live/conftest.py
 PATH = {k: spec.path for k, spec in BY_KEY.items()}
-
-
-@pytest.fixture(autouse=True)
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LIVE_STORE", f"sqlite://{tmp_path / 'live.db'}")
-    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
-
-
-def app(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    return at.run()
 
 
 def ok(at: AppTest) -> AppTest:
@@ -42,21 +28,21 @@ def page_of(at: AppTest) -> str:
     return at.session_state[keys.CURRENT_PAGE]
 
 
-def live_teacher() -> tuple[AppTest, session.Seat]:
+def live_teacher() -> tuple[AppTest, seats.Seat]:
     at = app()
     at.switch_page(PATH["present"]).run()
     at.button(key="live_start").click().run()
     return ok(at), at.session_state[keys.LIVE]
 
 
-def console(seat: session.Seat) -> AppTest:
+def console(seat: seats.Seat) -> AppTest:
     at = app({"teach": f"{seat.code}.{seat.secret}"})
     at.switch_page(PATH["console"]).run()
     return ok(at)
 
 
-def room(seat: session.Seat):
-    return session.hub().rooms.get(seat.code)
+def room(seat: seats.Seat):
+    return seats.hub().rooms.get(seat.code)
 
 
 def test_the_teacher_leads_from_any_page_and_is_never_pulled_back() -> None:
@@ -115,6 +101,30 @@ def test_the_console_drives_the_projector_and_the_phones_and_stays_the_console()
     assert student.session_state[keys.SCENARIO].tokens == ("animal", "jungle", "hunt")
 
 
+def test_on_a_walkthrough_page_the_console_has_back_and_next_through_the_walkthrough() -> None:
+    """Issue 42, item 4: on a walkthrough page the console held only "Take the class to"."""
+    projector, seat = live_teacher()
+    student = app({"join": seat.code})
+    c = console(seat)
+    c.selectbox(key="console_go_to").set_value("scores")
+    c.button(key="console_go_btn").click().run()
+    assert "page 3 of 7 of the walkthrough" in " ".join(m.value for m in ok(c).markdown)
+    c.button(key="console_next").click().run()  # Scores -> Scaling
+    assert room(seat).page == "scaling" and page_of(ok(c)) == "console"
+    for at in (projector, student):
+        at.run()
+        assert page_of(ok(at)) == "scaling"
+    c.button(key="console_back").click().run()
+    c.button(key="console_back").click().run()  # Scaling -> Scores -> Projections
+    assert room(seat).page == "projections"
+    c.selectbox(key="console_go_to").set_value("inputs")
+    c.button(key="console_go_btn").click().run()
+    assert c.button(key="console_back").disabled and not c.button(key="console_next").disabled
+    c.selectbox(key="console_go_to").set_value("output")
+    c.button(key="console_go_btn").click().run()
+    assert c.button(key="console_next").disabled and not c.button(key="console_back").disabled
+
+
 def test_the_console_shows_the_control_link_only_on_request() -> None:
     _, seat = live_teacher()
     c = console(seat)
@@ -129,15 +139,15 @@ def test_the_console_shows_the_control_link_only_on_request() -> None:
 def test_a_reload_of_the_teachers_browser_drives_again(monkeypatch) -> None:
     t, seat = live_teacher()
     t.button(key="present_next").click().run()
-    monkeypatch.setattr(session, "_cookie", lambda: f"{seat.code}.{seat.secret}")
+    monkeypatch.setattr(seats, "_cookie", lambda: f"{seat.code}.{seat.secret}")
     reloaded = app({"s": t.query_params["s"], "step": "1"})  # F5: a new session, old address
     s2 = reloaded.session_state[keys.LIVE]
     assert s2 is not None and s2.teaching and s2.code == seat.code
     assert reloaded.session_state[keys.PRESENT_STEP] == 2  # the room's step, not the URL's
     assert "teach" not in reloaded.query_params  # the secret never reaches the address
     with monkeypatch.context() as m:  # the class ended meanwhile: the cookie is forgotten
-        session.hub().rooms.end(seat.code, seat.secret)
-        m.setattr(session, "_cookie", lambda: f"{seat.code}.{seat.secret}")
+        seats.hub().rooms.end(seat.code, seat.secret)
+        m.setattr(seats, "_cookie", lambda: f"{seat.code}.{seat.secret}")
         late = app()
         assert keys.LIVE not in late.session_state or late.session_state[keys.LIVE] is None
         assert late.session_state[keys.LIVE_COOKIE] == ""  # written "" (expired) this run
@@ -171,7 +181,7 @@ def test_a_student_sees_the_answer_they_sent() -> None:
 def test_the_console_says_when_this_server_cannot_write_the_watch_file(monkeypatch) -> None:
     _, seat = live_teacher()
     why = "cannot write /x/static: Not a directory"  # what Hub.watch_file_error keeps
-    monkeypatch.setattr(type(session.hub()), "watch_file_error", lambda self: why)
+    monkeypatch.setattr(type(seats.hub()), "watch_file_error", lambda self: why)
     c = console(seat)
     assert any("cannot write the class's watch file" in w.value for w in c.warning)
     assert any("Not a directory" in w.value for w in c.warning)

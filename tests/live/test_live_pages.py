@@ -5,7 +5,6 @@ student's next full run stands for the poll's rerun; the browser test times the 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -13,30 +12,16 @@ from streamlit.testing.v1 import AppTest
 from attention_core import PRESETS
 from attention_ui.frame import keys, state
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live import session
+from attention_ui.live import seats
 from attention_ui.practice import present
+from tests.live.apps import app
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+pytestmark = pytest.mark.usefixtures("store", "public_url")  # tests/live/conftest.py
 PRESENT = BY_KEY["present"].path
 CONSOLE = BY_KEY["console"].path
 
 
-@pytest.fixture(autouse=True)
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite://{tmp_path / 'live.db'}"
-    monkeypatch.setenv("LIVE_STORE", url)
-    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
-    return url
-
-
-def app(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    return at.run()
-
-
-def teacher() -> tuple[AppTest, session.Seat]:
+def teacher() -> tuple[AppTest, seats.Seat]:
     at = app()
     at.switch_page(PRESENT).run()
     at.button(key="live_start").click().run()
@@ -46,7 +31,7 @@ def teacher() -> tuple[AppTest, session.Seat]:
     return at, seat
 
 
-def console(seat: session.Seat) -> AppTest:
+def console(seat: seats.Seat) -> AppTest:
     """The teacher's console on another device (or tab): the control link, then the page."""
     at = app({"teach": f"{seat.code}.{seat.secret}"})
     at.switch_page(CONSOLE).run()
@@ -113,7 +98,9 @@ def test_the_control_link_on_a_second_device_drives_the_same_room() -> None:
 
 @pytest.mark.parametrize(("typed", "says"), [
     ("ZZZZZ", "No live class has the code ZZZZZ"),
-    ("O0I1L", "not a class code"),
+    ("O0I1L", "never has O, 0, I, 1, L"),
+    ("6RUEO", "never has O\\:"),  # a D misread as an O: the O is the reason, not the length
+    ("k7m-q4x", "not a class code"),
     ("", "not a class code"),
 ])  # fmt: skip
 def test_a_bad_code_says_so_and_keeps_the_page(typed: str, says: str) -> None:
@@ -153,9 +140,9 @@ def _slide_run() -> None:
     """What presentation mode's fragment does on its own run (AppTest runs no fragment alone)."""
     import streamlit as st
 
-    from attention_ui.live import session
+    from attention_ui.live import seats
 
-    st.session_state["took_step"] = session.take_step()
+    st.session_state["took_step"] = seats.take_step()
 
 
 def slide_rerun(student: AppTest) -> bool:
@@ -245,6 +232,17 @@ def test_a_bad_answer_is_the_exercises_message_and_is_not_counted() -> None:
     assert any("Could not read that answer" in e.value for e in student.error)
     answer(student, "0.42")  # now it is sent, and at once it says so
     assert student.success and "Correct" in student.success[0].value
+
+
+def test_a_wrong_answer_is_not_offered_a_hint_a_live_question_does_not_have() -> None:
+    """The Exercises page ends a wrong number's verdict with "Ask for a hint"; a class's
+    question has no hint button, so its verdict says what is wrong and stops there."""
+    _, seat = teacher()
+    student = app({"join": seat.code})
+    ask(console(seat), "at_once")
+    answer(student, "0.999")  # no named slip: the checker's general "off by more than"
+    said = student.error[0].value
+    assert "Not yet" in said and "hint" not in said, said
 
 
 # ---- a lesson's exercise, asked as it is -----------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 
 from attention_core import PRESETS
 from attention_core.exercises import Feedback
-from attention_ui.live.pace import (
+from attention_ui.classroom.pace import (
     CHECK,
     SOLVED,
     Event,
@@ -26,7 +26,7 @@ from attention_ui.live.pace import (
     csv_text,
     seat_json,
 )
-from attention_ui.live.rooms import NoRoomError, Rooms
+from attention_ui.classroom.rooms import NoRoomError, Rooms
 from attention_ui.storage.store import StoreDownError, open_store
 from tests.live import test_live_faults as faults
 
@@ -212,14 +212,17 @@ def test_the_board_grid_counts_stuck_and_csv() -> None:
                 "in softmax)"),
         ("Seat 3", "no progress for 10 min"),
     ]  # fmt: skip
-    rows = list(csv.reader(io.StringIO(csv_text(b))))
+    text = csv_text(b)
+    assert text.startswith("\ufeff")  # a spreadsheet reads the file as UTF-8
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    hungry = "2 · “it was hungry”"  # the exercise and its steps by the dashboard's titles
     assert rows == [
         ["seat", "exercise", "step", "verdict", "slip", "attempts", "seconds"],
-        ["Ada", "hungry", "scaled", "right", "", "1", "30.0"],
-        ["Ada", "hungry", "weights", "wrong", "used the unscaled scores in softmax", "2", "90.0"],
-        ["Seat 2", "hungry", "scaled", "right", "", "2", "50.0"],
-        ["Seat 2", "hungry", "weights", "solution shown", "", "0", ""],
-        ["Seat 2", "hungry", "output", "solution shown", "", "0", ""],
+        ["Ada", hungry, "Q Kᵀ / √d_k", "right", "", "1", "30.0"],
+        ["Ada", hungry, "weights", "wrong", "used the unscaled scores in softmax", "2", "90.0"],
+        ["Seat 2", hungry, "Q Kᵀ / √d_k", "right", "", "2", "50.0"],
+        ["Seat 2", hungry, "weights", "solution shown", "", "0", ""],
+        ["Seat 2", hungry, "output", "solution shown", "", "0", ""],
     ]
 
 
@@ -227,4 +230,6 @@ def test_a_nickname_that_looks_like_a_formula_is_text_in_the_csv() -> None:
     p = Practice(("hungry",))
     seat = SeatInfo("k", 1, "=HYPERLINK(1)", 0.0)
     b = board([seat], {"k": [_ev(1, "hungry", "scaled", True, None, 1.0)]}, p, time.time())
-    assert list(csv.reader(io.StringIO(csv_text(b))))[1][0] == "'=HYPERLINK(1)"
+    assert list(csv.reader(io.StringIO(csv_text(b).removeprefix("\ufeff"))))[1][0] == (
+        "'=HYPERLINK(1)"
+    )

@@ -3,39 +3,23 @@ work on the Exercises page, the dashboard counts what they did, names stay on th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from attention_ui.classroom.pace import Pace
+from attention_ui.classroom.rooms import Rooms
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
-from attention_ui.live.pace import Pace
-from attention_ui.live.rooms import Rooms
 from attention_ui.storage.store import open_store
 from tests.live import test_live_faults as faults
+from tests.live.apps import app
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+pytestmark = pytest.mark.usefixtures("public_url")  # tests/live/conftest.py
 CONSOLE = BY_KEY["console"].path
 durable_redis, outage = faults.durable_redis, faults.outage  # the faults' fixtures
 # "…because it was hungry": scores 6, 2, 0 scaled by √4 to 3, 1, 0; weights 0.844 0.114 0.042
 RIGHT = {"scaled": "3, 1, 0", "weights": "0.844, 0.114, 0.042"}
 UNSCALED = {"scaled": "6, 2, 0", "weights": "0.980, 0.018, 0.002"}
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite://{tmp_path / 'live.db'}"
-    monkeypatch.setenv("LIVE_STORE", url)
-    monkeypatch.setenv("ATTENTION_LAB_PUBLIC_URL", "http://10.1.2.3:8501")
-    return url
-
-
-def app(query: dict[str, str] | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in (query or {}).items():
-        at.query_params[k] = v
-    return at.run()
 
 
 def ok(at: AppTest) -> AppTest:

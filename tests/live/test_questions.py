@@ -11,8 +11,8 @@ import pytest
 from attention_core import PRESETS
 from attention_core.exercises.cell import cell_question
 from attention_core.exercises.checker import check_answer
-from attention_ui.live.questions import OTHER, Questions, Tally, csv_text
-from attention_ui.live.rooms import Rooms
+from attention_ui.classroom.questions import OTHER, Questions, Tally, csv_text
+from attention_ui.classroom.rooms import Rooms
 from attention_ui.storage.store import open_store
 
 CAT = PRESETS["cat_mat"].build()
@@ -90,8 +90,8 @@ def test_a_mixed_class_through_two_processes_is_tallied_exactly(backend) -> None
                            OTHER: 15}  # fmt: skip
     assert dict(tally.bars())["right"] == 40
     assert dict(tally.bars())["used the unscaled scores in softmax"] == 30
-    lines = csv_text(q, tally, step.prompt).splitlines()
-    assert lines[0] == "question,value,verdict,slip,seconds_after_asking"
+    lines = csv_text(q, tally, step.prompt).removeprefix("\ufeff").splitlines()
+    assert lines[0] == "question,value,verdict,slip,seconds after asking"
     assert len(lines) == 121 and all("seat-" not in line for line in lines)  # no identity
 
 
@@ -128,7 +128,12 @@ def test_an_exercise_step_is_tallied_by_slip_and_its_matrices_reach_the_csv(back
 
     from attention_core.exercises import exercise_by_id
     from attention_core.exercises.checker import read_answer
-    from attention_ui.live.questions import EXERCISE, answer_text, question_step, question_title
+    from attention_ui.classroom.questions import (
+        EXERCISE,
+        answer_text,
+        question_step,
+        question_title,
+    )
 
     url = _url(backend)
     rooms, code, secret = _room(url)  # the room shows cat_mat: the exercise has its own numbers
@@ -151,8 +156,8 @@ def test_an_exercise_step_is_tallied_by_slip_and_its_matrices_reach_the_csv(back
                            OTHER: 1}  # fmt: skip
     title = question_title(q, step)
     assert title.startswith("“…because it was hungry”") and title.endswith(": weights")
-    rows = list(csv.reader(io.StringIO(csv_text(q, tally, title))))
-    assert rows[0] == ["question", "value", "verdict", "slip", "seconds_after_asking"]
+    rows = list(csv.reader(io.StringIO(csv_text(q, tally, title).removeprefix("\ufeff"))))
+    assert rows[0] == ["question", "value", "verdict", "slip", "seconds after asking"]
     values = sorted(r[1] for r in rows[1:])
     assert values == ["0.5, 0.3, 0.2", "0.84, 0.11, 0.04", "0.844, 0.114, 0.042",
                       "0.844; 0.114; 0.042", "0.98, 0.018, 0.002"]  # fmt: skip

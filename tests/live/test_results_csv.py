@@ -8,9 +8,9 @@ import csv
 import io
 
 from attention_core.exercises import exercise_by_id
-from attention_ui.live.questions import EXERCISE, Question, Tally, csv_text
+from attention_ui.classroom.questions import EXERCISE, Question, Tally, csv_text
 
-HEADER = ["question", "value", "verdict", "slip", "seconds_after_asking"]
+HEADER = ["question", "value", "verdict", "slip", "seconds after asking"]
 
 
 def _question(exercise: str, step_id: str) -> Question:
@@ -19,7 +19,8 @@ def _question(exercise: str, step_id: str) -> Question:
 
 
 def _read(text: str) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(text, newline="")))
+    assert text.startswith("\ufeff")  # the byte order mark: a spreadsheet reads UTF-8
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
 
 
 def test_a_multiple_choice_answer_is_its_letter_and_text_not_its_number() -> None:

@@ -5,10 +5,11 @@ page's; the join limiter keys a device by the address its proxy saw, not by what
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
-from attention_ui.live.rooms import (
+from attention_ui.classroom.rooms import (
     ENDED_TTL,
     NoRoomError,
     NotTeacherError,
@@ -80,3 +81,19 @@ def test_the_join_screen_is_the_rooms(rooms: Rooms) -> None:
 def test_a_device_is_the_address_its_proxy_saw(forwarded, peer, trusted, device) -> None:
     env = {"ATTENTION_LAB_TRUSTED_PROXIES": trusted}
     assert client_address(forwarded, peer, env) == device
+
+
+def test_a_change_written_late_leaves_each_field_changed_since(rooms: Rooms, backend) -> None:
+    """A teacher's change kept through an outage is written when the store is back, with
+    the time it was made: a field another device changed after it keeps the later value
+    (issue 41, 6: the latest wins), the others take it."""
+    room, secret = rooms.open("present", 1, "S")
+    made = time.time()
+    later = rooms.drive(room.code, secret, at=made + 60, step=3)  # the console, later
+    late = rooms.drive(room.code, secret, at=made, step=6, paused=True)
+    assert (late.step, late.paused) == (3, True)
+    assert late.version == later.version + 1
+    stale = rooms.drive(room.code, secret, at=made, step=7)  # nothing of it is the latest
+    assert (stale.step, stale.version) == (3, late.version)  # no write, no new version
+    record = json.loads(backend[1].get(f"room:{room.code}"))
+    assert record["at"] == {"step": made + 60, "paused": made}  # field ids and times only

@@ -13,11 +13,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from attention_core import PRESETS
+from attention_ui.classroom.rooms import ALPHABET
 from attention_ui.frame import keys, links
 from attention_ui.frame.links import LINK_TTL, ShortLinks
 from attention_ui.frame.pages import BY_KEY
 from attention_ui.frame.sidebar import SHARE_BOX
-from attention_ui.live.rooms import ALPHABET
 from attention_ui.storage.store import StoreDownError
 from tests.ports import free_port
 
@@ -45,11 +45,22 @@ def test_a_short_link_holds_the_scenario_and_page_for_a_month(backend) -> None:
     short = ShortLinks(store)
     link = short.make(HUNGRY, "softmax")
     assert re.fullmatch(f"[{ALPHABET}]{{10}}", link)
-    assert short.resolve(link) == (HUNGRY, "softmax")
+    assert short.resolve(link) == (HUNGRY, "softmax", {})
     assert LINK_TTL == MONTH
     assert MONTH - 60 < expires_in(backend, link) <= MONTH  # a minute of slack for the test
     record = json.loads(store.get(f"link:{link}"))
     assert record == {"s": HUNGRY, "page": "softmax"}  # only what the full link holds
+
+
+def test_a_short_link_holds_the_pages_own_parameters_too(backend) -> None:
+    _, store, _ = backend
+    short = ShortLinks(store)
+    picks = {keys.TR_DK: "64", keys.TR_LR: "3.0", keys.TR_SEED: "5", keys.TR_STEP: "40"}
+    link = short.make(HUNGRY, "training", picks)
+    assert short.resolve(link) == (HUNGRY, "training", picks)
+    assert json.loads(store.get(f"link:{link}"))["q"] == picks  # ids and numbers only
+    assert short.make(HUNGRY, "training", {**picks, keys.TR_SEED: "6"}) != link
+    assert short.make(HUNGRY, "training") != link
 
 
 def test_the_same_numbers_on_the_same_page_give_the_same_link(backend) -> None:
@@ -67,7 +78,7 @@ def test_an_id_taken_by_other_content_gets_a_longer_one(backend) -> None:
     record = json.dumps({"s": HUNGRY, "page": "softmax"}, sort_keys=True)
     store.set(f"link:{links.link_id(record)}", "someone else's", ttl=60)  # a forced collision
     link = short.make(HUNGRY, "softmax")
-    assert len(link) == 16 and short.resolve(link) == (HUNGRY, "softmax")
+    assert len(link) == 16 and short.resolve(link) == (HUNGRY, "softmax", {})
 
 
 @pytest.mark.parametrize("bad", ["", "abc", "K7MQ4K7MQ4K", "0000000000", "<script>x", "l" * 10])

@@ -3,10 +3,13 @@ settings and step slider reach every following phone (AppTest, a real SQLite sto
 
 from __future__ import annotations
 
-from attention_ui.frame import keys
-from tests.live.test_live_lesson import PATH, app, live_teacher, ok, page_of, room, store
+import pytest
 
-__all__ = ["store"]  # the store fixture (autouse): a SQLite store of this test's own
+from attention_ui.frame import keys
+from tests.live.apps import app
+from tests.live.test_live_lesson import PATH, live_teacher, ok, page_of, room
+
+pytestmark = pytest.mark.usefixtures("store", "public_url")  # tests/live/conftest.py
 
 
 def test_the_class_follows_the_labs_settings_and_step() -> None:

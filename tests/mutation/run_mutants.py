@@ -240,21 +240,21 @@ MUTANTS = (
     ),
     Mutant(
         "the live hub swallows a watch file it cannot write",
-        "attention_ui/live/hub.py",
+        "attention_ui/classroom/hub.py",
         "self._watch_error = error",
         "pass",
         ("tests/live/test_hub_watch_file.py",),
     ),
     Mutant(
         "the live hub keeps a watch-file error after the file is written again",
-        "attention_ui/live/hub.py",
+        "attention_ui/classroom/hub.py",
         "self._watch_error = None",
         "pass",
         ("tests/live/test_hub_watch_file.py",),
     ),
     Mutant(
         "the class's results write a multiple choice as the option's number",
-        "attention_ui/live/questions.py",
+        "attention_ui/classroom/questions.py",
         "return tr(choices.option(int(v) - 1))",
         'return f"{v:.6g}"',
         ("tests/live/test_results_csv.py",),
@@ -275,35 +275,35 @@ MUTANTS = (
     ),
     Mutant(
         "a room driven without its secret (a student's address changes the class)",
-        "attention_ui/live/rooms.py",
+        "attention_ui/classroom/rooms.py",
         'if not hmac.compare_digest(record["secret"], _digest(secret)):',
         "if False:",
         ("tests/live/test_rooms.py",),
     ),
     Mutant(
         "the join limiter keys a device by the header it wrote itself",
-        "attention_ui/live/rooms.py",
+        "attention_ui/classroom/rooms.py",
         "return entries[-1]",
         "return entries[0]",
         ("tests/live/test_rooms.py",),
     ),
     Mutant(
         "the room's page pulls a teacher back on every run (Exit presentation bounces)",
-        "attention_ui/live/session.py",
-        "    if room.version == s.applied:",
-        "    if False:",
+        "attention_ui/live/seats.py",
+        "    if room.version == s.applied or s.pending:",
+        "    if s.pending:",
         ("tests/live/test_live_lesson.py",),
     ),
     Mutant(
         "a student who leaves the teacher's page is pulled back to it",
-        "attention_ui/live/session.py",
+        "attention_ui/live/seats.py",
         "        explore()",
         "        pass",
         ("tests/live/test_live_lesson.py",),
     ),
     Mutant(
         "the projector shows the class's counts before the reveal",
-        "attention_ui/live/ask.py",
+        "attention_ui/live/ask_console.py",
         "        if q.counts_public:",
         "        if True:",
         ("tests/live/test_live_pages.py",),
@@ -346,42 +346,42 @@ MUTANTS = (
     # A class at its own pace (issue 32): each check counted once, and counted right.
     Mutant(
         "a practice's retried check is a new field: counted twice",
-        "attention_ui/live/pace.py",
+        "attention_ui/classroom/pace.py",
         'field = f"{seat_key(code, seat_id)}:{event.id}"',
         'field = f"{seat_key(code, seat_id)}:{secrets.token_hex(6)}"',
         ("tests/live/test_pace.py",),
     ),
     Mutant(
         "a practice's 'right first' counts the last check",
-        "attention_ui/live/pace.py",
+        "attention_ui/classroom/pace.py",
         "sum(c.verdicts[0] for c in tried)",
         "sum(c.verdicts[-1] for c in tried)",
         ("tests/live/test_pace.py",),
     ),
     Mutant(
         "a practice's cell shows its first verdict, not its last",
-        "attention_ui/live/pace.py",
+        "attention_ui/classroom/pace.py",
         "if self.verdicts and self.verdicts[-1]:",
         "if self.verdicts and self.verdicts[0]:",
         ("tests/live/test_pace.py",),
     ),
     Mutant(
         "a practice's slips are listed least common first",
-        "attention_ui/live/pace.py",
+        "attention_ui/classroom/pace.py",
         "key=lambda kv: (-kv[1], kv[0]))",
         "key=lambda kv: (kv[1], kv[0]))",
         ("tests/live/test_pace.py",),
     ),
     Mutant(
         "two wrong tries on a step are not stuck yet",
-        "attention_ui/live/pace.py",
+        "attention_ui/classroom/pace.py",
         "and c.wrong >= STUCK_WRONG",
         "and c.wrong > STUCK_WRONG",
         ("tests/live/test_pace.py",),
     ),
     Mutant(
         "a rejoining seat takes back another seat's checks",
-        "attention_ui/live/pace.py",
+        "attention_ui/classroom/pace.py",
         "for k, v in work.items() if k.startswith(prefix)),",
         "for k, v in work.items() if True),",
         ("tests/live/test_pace.py",),
@@ -411,7 +411,7 @@ MUTANTS = (
     # A teacher's whole lesson (issue 31): a phone that missed a run is taken back to the class.
     Mutant(
         "a phone that missed the run of a page change is left where it is",
-        "attention_ui/live/session.py",
+        "attention_ui/live/seats.py",
         "        s.applied = 0  # as back_to_teacher: the next follow takes everything",
         "        pass",
         ("tests/deploy/test_lost_run.py",),
@@ -445,6 +445,92 @@ MUTANTS = (
         'hint = "Hint {i}: {text}".format(i=i, text=tr(text))',
         ("tests/i18n/test_exercises_languages.py",),
     ),
+    # Issue 41, defects 8 and 9: Stop lands where the bar was; numbers beyond float64 refused.
+    Mutant(
+        "a stopped run is drawn as far as it trained, not where the bar showed",
+        "attention_ui/training_lab/lab.py",
+        "at = st.session_state.get(keys.TR_SHOWN, {}).get(s, pair[0].done)",
+        "at = pair[0].done",
+        ("tests/pages/test_training_runs.py",),
+    ),
+    Mutant(
+        "a stopped run ends where it was, not at its last kept step",
+        "attention_core/training/trainer.py",
+        "        if last == self.done:",
+        "        if True:",
+        ("tests/pages/test_training_runs.py",),
+    ),
+    Mutant(
+        "scores beyond float64 are drawn as ∞ and nan",
+        "attention_core/attention.py",
+        "    check_scores(trace.scores, Q, K, queries, keys)",
+        "    pass",
+        ("tests/core/test_overflow.py",),
+    ),
+    Mutant(
+        "an answer whose rows add up beyond float64 is checked as numbers",
+        "attention_core/exercises/answers.py",
+        "        check_row_sums(M.sum(axis=1))  # the checker adds a row's weights up",
+        "        pass",
+        ("tests/core/test_overflow.py",),
+    ),
+    Mutant(
+        "online softmax: the running sum is not rescaled when the maximum grows",
+        "attention_core/online.py",
+        "l = l * rescale + p.sum(axis=1)",
+        "l = l + p.sum(axis=1)",
+        ("tests/core/test_online.py",),
+    ),
+    Mutant(
+        "online softmax: the output is rescaled with the wrong exponent",
+        "attention_core/online.py",
+        "acc = acc * rescale[:, None] + p @ V[start:stop]",
+        "acc = acc * np.sqrt(rescale)[:, None] + p @ V[start:stop]",
+        ("tests/core/test_online.py",),
+    ),
+    Mutant(
+        "temperature: the logits multiplied by T",
+        "attention_core/decoder/sampling.py",
+        "scaled = z[order] / t",
+        "scaled = z[order] * t",
+        (
+            "tests/core/test_decoder_generation.py::test_the_distribution_is_softmax_over_t_on_any_logits",
+        ),
+    ),
+    Mutant(
+        "temperature: the logits divided by T squared",
+        "attention_core/decoder/sampling.py",
+        "scaled = z[order] / t",
+        "scaled = z[order] / t**2",
+        (
+            "tests/core/test_decoder_generation.py::test_the_distribution_is_softmax_over_t_on_any_logits",
+        ),
+    ),
+    Mutant(
+        "top-k: not renormalised after the cut",
+        "attention_core/decoder/sampling.py",
+        "p = full[:keep] / full[:keep].sum()",
+        "p = full[:keep]",
+        ("tests/core/test_decoder_generation.py::test_top_k_keeps_the_k_likeliest_renormalised",),
+    ),
+    Mutant(
+        "KV cache: the new token is turned by RoPE at the previous position (drift)",
+        "attention_core/decoder/cache.py",
+        "config, pos = w.config, cache.n",
+        "config, pos = w.config, cache.n - 1",
+        (
+            "tests/core/test_decoder_generation.py::test_cached_steps_on_a_tiny_model_equal_the_reference",
+        ),
+    ),
+    Mutant(
+        "KV cache: keys kept before RoPE",
+        "attention_core/decoder/cache.py",
+        "_, _, q, _, k, v = llama.project_heads(lw, X, config, cos, sin)",
+        "_, _, q, k, _, v = llama.project_heads(lw, X, config, cos, sin)",
+        (
+            "tests/core/test_decoder_generation.py::test_cached_steps_on_a_tiny_model_equal_the_reference",
+        ),
+    ),
 )
 
 
@@ -456,6 +542,12 @@ def copy_tree(dest: Path) -> None:
             shutil.copytree(src, dest / name, ignore=SKIP)
         else:
             shutil.copy2(src, dest / name)
+    # The fetched models (read only, hundreds of MB) are linked, not copied: a selected test
+    # that needs one runs in the copy as in the tree. Under CI a missing model fails such a
+    # test, so without the link a mutant's own baseline would fail on a clean clone.
+    models = REPO / ".model"
+    if models.is_dir():
+        (dest / ".model").symlink_to(models.resolve(), target_is_directory=True)
 
 
 def run_pytest(tree: Path, args: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
@@ -502,9 +594,10 @@ def check_selections_pass(tree: Path, mutants: tuple[Mutant, ...]) -> None:
         )
 
 
-def run_mutant(tree: Path, mutant: Mutant) -> bool:
-    """True when the mutant is killed (its tests fail)."""
+def run_mutant(tree: Path, mutant: Mutant) -> tuple[bool, float]:
+    """Whether the mutant is killed (its tests fail), and the seconds its tests took."""
     original = apply(tree, mutant)
+    t0 = time.perf_counter()
     try:
         result = run_pytest(tree, mutant.tests)
     finally:
@@ -514,7 +607,7 @@ def run_mutant(tree: Path, mutant: Mutant) -> bool:
             f"mutant {mutant.name!r}: pytest could not run {mutant.tests} "
             f"(exit {result.returncode}):\n{result.stdout[-3000:]}{result.stderr[-2000:]}"
         )
-    return result.returncode == KILLED
+    return result.returncode == KILLED, time.perf_counter() - t0
 
 
 def run_all(mutants: tuple[Mutant, ...], workers: int) -> list[Mutant]:
@@ -539,8 +632,9 @@ def run_all(mutants: tuple[Mutant, ...], workers: int) -> list[Mutant]:
             baseline.result()  # raises SystemExit first if the selections do not pass
             survivors = []
             for mutant, future in futures.items():
-                killed = future.result()
-                print(f"{'killed  ' if killed else 'SURVIVED'}  {mutant.name}", flush=True)
+                killed, seconds = future.result()  # type: ignore[misc]
+                print(f"{'killed  ' if killed else 'SURVIVED'} {seconds:5.1f} s  {mutant.name}",
+                      flush=True)  # fmt: skip
                 if not killed:
                     survivors.append(mutant)
     return survivors

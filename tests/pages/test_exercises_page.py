@@ -84,6 +84,8 @@ RIGHT: dict[str, dict[str, object]] = {
                   "concat": "1.609 0.391 1 1.888\n0.391 1.609 1 0.391",
                   "final": "2.609 2.280 0.609 -1.497\n1.391 2 -0.609 1.218"},
     "stall": {"choice": 1},  # "Its loss falls at first, then stops on a plateau ..."
+    "temperature": {"temperature": "0.865, 0.117, 0.016, 0.002", "top_k": "0.881, 0.119, 0, 0"},
+    "online_softmax": {"running_sum": "3, 1.5530", "final_output": "1.4070, 0.2689"},
 }  # fmt: skip
 WRONG: dict[str, dict[str, tuple[object, str | None]]] = {
     "paper_toy": {
@@ -127,7 +129,11 @@ WRONG: dict[str, dict[str, tuple[object, str | None]]] = {
         "final": ("1.609 0.391 1 1.888\n0.391 1.609 1 0.391", "forgot_w_o"),
     },
     "stall": {"choice": (2, "thinks the softmax overflows")},
-}
+    "temperature": {"temperature": ("0.455, 0.276, 0.167, 0.102", "temp_multiplied"),
+                    "top_k": ("0.865, 0.117, 0, 0", "topk_not_renormalised")},
+    "online_softmax": {"running_sum": ("3, 2.4177", "online_no_rescale_l"),
+                       "final_output": ("1.9638, 1.7824", "online_wrong_exponent")},
+}  # fmt: skip
 
 
 def test_the_literal_answers_cover_every_step():

@@ -86,3 +86,46 @@ def test_a_stopped_session_shows_what_was_trained_and_another_trains_on():
     stopped.button(key="tr_train_on").click().run()  # the stopped student trains on
     assert not stopped.exception and "Stopped" not in texts(stopped)
     chart(stopped, "Without scaling: weights at step 100")
+
+
+# ---- issue 41, defect 8 ----------------------------------------------------------------
+def test_a_stopped_run_says_one_step_count_in_its_text_slider_and_charts():
+    """Trained to step 119 of 800 when Stop was handled (the issue's case: the text said 119
+    and the slider ended at 112): the run is drawn as it was at its last kept step, 112,
+    everywhere (800 steps keep every 16th)."""
+    query = {keys.TR_DK: "8", keys.TR_STEPS: "800", keys.TR_SEED: "904"}
+    s = TrainSettings(d_k=8, steps=800, seed=904)
+    lab.jobs().get(s).step(120)  # steps 0..119
+    at = open_lab(PAGE, query=query, session={keys.TR_STOPPED: s})
+    assert "Stopped at step 112 of 800" in texts(at)
+    assert "After 112 steps" in texts(at)
+    slider = at.slider(key=keys.TR_STEP)
+    assert slider.max == 112 and slider.value == 112
+    unscaled, _ = train_both(s)  # the run itself, never stopped: its step 112
+    heat = chart(at, "Without scaling: weights at step 112")["data"][0]["z"]
+    np.testing.assert_array_equal(decode(heat), unscaled.weights[unscaled.at(112)])
+    assert f"loss {unscaled.loss[112]:.3f}" in texts(at)
+
+
+def test_a_stopped_run_ends_at_the_step_its_bar_showed():
+    """The job trained on to 119 while the click travelled; the bar had shown 96."""
+    query = {keys.TR_DK: "8", keys.TR_STEPS: "800", keys.TR_SEED: "905"}
+    s = TrainSettings(d_k=8, steps=800, seed=905)
+    lab.jobs().get(s).step(120)
+    at = open_lab(PAGE, query=query, session={keys.TR_STOPPED: s, keys.TR_SHOWN: {s: 96}})
+    assert "Stopped at step 96 of 800" in texts(at)
+    assert at.slider(key=keys.TR_STEP).max == 96
+
+
+def test_a_seed_out_of_range_says_its_range_and_draws_no_old_results():
+    at = open_lab(PAGE, query={keys.TR_DK: "8", keys.TR_STEPS: "50", keys.TR_SEED: "3"})
+    assert "After 50 steps" in texts(at)
+    at.number_input(key=keys.TR_SEED).set_value(5000).run()
+    assert not at.exception
+    said = " ".join(e.value for e in at.error)
+    assert "The seed must be a whole number from 0 to 1000; 5000 is outside that range" in said
+    assert "After 50 steps" not in texts(at) and not at.get("plotly_chart")  # no seed-3 charts
+    assert at.select_slider(key=keys.TR_DK).value == 8  # the other settings are kept
+    assert at.select_slider(key=keys.TR_STEPS).value == 50
+    at.number_input(key=keys.TR_SEED).set_value(4).run()  # back in range: charts again
+    assert not at.error and "After 50 steps" in texts(at)

@@ -3,6 +3,7 @@ the checkout, and broken by each kind of import they forbid, planted in a copy."
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -48,7 +49,7 @@ def test_the_checkout_keeps_every_contract() -> None:
         ),
         (
             "attention_ui/views/cache.py",
-            "import attention_ui.live.hub",
+            "import attention_ui.live.seats",
             "ui layers, sections apart",
         ),
         (
@@ -63,6 +64,13 @@ def test_the_checkout_keeps_every_contract() -> None:
         ),
         ("attention_core/softmax.py", "import plotly", "core without Streamlit or Plotly"),
         ("attention_ui/stages/data.py", "import streamlit", "pure modules without Streamlit"),
+        # the live class's model: no Streamlit, and never its screens (issue 45, item 11)
+        ("attention_ui/classroom/pace.py", "import streamlit", "pure modules without Streamlit"),
+        (
+            "attention_ui/classroom/rooms.py",
+            "import attention_ui.live.seats",
+            "ui layers, sections apart",
+        ),
         (
             "attention_ui/decoder/figures.py",
             "import attention_ui.frame.state",
@@ -84,3 +92,31 @@ def test_a_planted_import_breaks_its_contract(
     lines = result.stdout.splitlines()
     broken = [ln.removesuffix(" BROKEN") for ln in lines if ln.endswith(" BROKEN")]
     assert contract in broken, result.stdout[-3000:]
+
+
+def _imports(path: Path) -> list[tuple[str, str, str | None]]:
+    """(module, name, alias) of every ``from module import name as alias`` and ``import``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found += [(node.module, a.name, a.asname) for a in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(a.name, "", a.asname) for a in node.names]
+    return found
+
+
+def test_the_entry_point_calls_the_live_class_through_its_hooks_only() -> None:
+    """app.py routes; the live class's per-run steps are attention_ui/live/hooks.py's."""
+    live = {(m, n) for m, n, _ in _imports(REPO_ROOT / "app.py")
+            if m.startswith(("attention_ui.live", "attention_ui.classroom"))}  # fmt: skip
+    assert live == {("attention_ui.live", "hooks")}
+
+
+def test_the_live_class_modules_need_no_alias() -> None:
+    """A module of the live class is imported under its own name (it says what it is)."""
+    files = [REPO_ROOT / "app.py", *(REPO_ROOT / "app_pages").rglob("*.py"),
+             *(REPO_ROOT / "attention_ui").rglob("*.py")]  # fmt: skip
+    renamed = [f"{f.relative_to(REPO_ROOT)}: {m} {n} as {a}" for f in files
+               for m, n, a in _imports(f)
+               if a and m.startswith(("attention_ui.live", "attention_ui.classroom"))]  # fmt: skip
+    assert renamed == []

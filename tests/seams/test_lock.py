@@ -48,3 +48,25 @@ def test_the_apps_lock_is_the_dev_locks_runtime_part() -> None:
     app, dev = pins(ROOT / "requirements.lock"), pins(ROOT / "requirements-dev.lock")
     assert {n: dev.get(n) for n in app} == app  # the same versions on both sides
     assert not {"pytest", "mypy", "ruff", "playwright", "safetensors"} & set(app)
+
+
+@pytest.mark.parametrize("lock", ["requirements.lock", "requirements-dev.lock"])
+def test_the_locks_are_universal(lock: str) -> None:
+    """Made with --universal (issue 45, item 7): a platform's own packages are in the lock
+    under their marker. Without it a lock made on Linux had no colorama, which tqdm needs on
+    Windows, and a hash-checked install there failed."""
+    text = (ROOT / lock).read_text()
+    assert "--universal" in text.split("\n", 3)[1], "the lock's own header: how it was made"
+    assert re.search(r"^colorama==\S+ ; sys_platform == 'win32'", text, re.M)
+
+
+def test_make_installs_by_syncing_to_the_locks() -> None:
+    """`uv pip sync`, not `uv pip install`: a package a new lock drops leaves the .venv, and
+    uv's own lock is synced with it (or sync would remove uv itself)."""
+    make = (ROOT / "Makefile").read_text()
+    installs = re.findall(r"^\t.*\$\(UV\) pip (\w+) .*$", make, re.M)
+    assert installs and set(installs) == {"sync", "compile"}, installs
+    for line in re.findall(r"^\t.*\$\(UV\) pip sync .*$", make, re.M):
+        assert "--require-hashes" in line and "requirements-uv.lock" in line, line
+    for line in re.findall(r"^\t.*\$\(UV\) pip compile .*$", make, re.M):
+        assert "--universal" in line and "--generate-hashes" in line, line

@@ -1,0 +1,8 @@
+"""Spanish translations of the Decoder lab's refused link values (issue 44, item 2): what a
+link's top-k, top-p, seed, N or tile should have been. Terms as in docs/i18n/glossary.md.
+"""
+
+T = {
+    "a whole number from {low} to {high}": "un número entero entre {low} y {high}",
+    "a number from {low} to {high}": "un número entre {low} y {high}",
+}

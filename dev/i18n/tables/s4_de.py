@@ -1,0 +1,6 @@
+# ruff: noqa: E501 (one translation a line: a table a translator reads and diffs)
+"""German: session 4's new entries (issues 42, 44, 45). Applied after words."""
+
+T = {
+    "The class is on **{page}**, page {k} of {n} of the walkthrough.": "Die Klasse ist auf **{page}**, Seite {k} von {n} von „Schritt für Schritt“.",
+}
