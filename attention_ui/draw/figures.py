@@ -126,6 +126,7 @@ def _heatmap(
     annotations: Sequence[dict] = (),
     right_margin: int = 0,
     fixed: bool = False,
+    held: bool = False,
 ) -> go.Figure:
     """The heatmap itself; labels and title arrive already escaped.
 
@@ -137,6 +138,8 @@ def _heatmap(
     ``clickable``: the hover says a click breaks the cell down; the click itself is heard by
     ``views/cell_pick`` on the heatmap (no marker per cell: see there).
     ``fixed``: cells print ``digits`` decimals always, and the hover adds the exact value.
+    ``held``: never drawn narrower than its numbers need, even under a phone's width (a
+    third of a page, beside two others): the least width goes in ``meta["min_px"]`` always.
     """
     row_title = _("query") if row_title is None else row_title  # the axes' default names
     col_title = _("key") if col_title is None else col_title
@@ -183,7 +186,7 @@ def _heatmap(
     # browser did not say "Mobile" printed its numbers over each other).
     column = max(COL_PX, printed_px(texts, _cell_font(M.shape)) if printed else 0)
     least_px = grid_width(title, left, right + bar, M.shape[1] * column)
-    least = {"min_px": least_px} if least_px > NARROW_PX else {}  # else any page fits it
+    least = {"min_px": least_px} if held or least_px > NARROW_PX else {}  # else any page fits
     if not square and M.shape[1] * side > GRID_PX:
         width = None  # as wide as the page: the columns get what it gives, COL_PX at least
     # Margins computed here, not by Plotly's automargin: that measures every label after

@@ -22,7 +22,7 @@ from attention_ui.draw.figures import (
 )
 from attention_ui.draw.measure import wrap_title
 from attention_ui.draw.text import minus
-from attention_ui.draw.widths import COL_PX, NARROW_PX
+from attention_ui.draw.widths import COL_PX, NARROW_PX, min_width
 
 PHONE_CELL = 42  # px per heatmap column on a phone: room for "0.91" in 12 px type
 PHONE_SCREEN = NARROW_PX  # px a chart gets on a 390 px phone (measured in Chromium)
@@ -60,18 +60,22 @@ def for_phone(figure: go.Figure) -> go.Figure:
             for trace in heat:
                 trace.texttemplate = ""  # on a tap: the hover holds the value
             figure.update_xaxes(tickmode="linear", dtick=1)
-        angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)
         right = _right_room(figure)
         cells = PHONE_CELL * len(labels)
         width = grid_width(figure.layout.title.text or "", left, right, cells, PHONE_FONT)
         bar = COLORBAR if any(trace.showscale is not False for trace in heat) else 0
-        # the plot gets the cells' width; the rest (the rows' notes, a wide title) is margin
-        margin = {"t": top, "l": left, "r": width - left - cells - bar}
-        figure.update_layout(width=width, font={"size": PHONE_FONT}, margin=margin)
+        column = PHONE_CELL  # px: the narrowest column Streamlit may draw (it caps the width)
         if len(heat) == 1:  # never narrower than its labels need: it scrolls sideways instead
             least = grid_width(figure.layout.title.text or "", left, right,
                                COL_PX * len(labels), PHONE_FONT)  # fmt: skip
             figure.layout.meta = {**(figure.layout.meta or {}), "min_px": least}
+            column = max(COL_PX, (max(least, PHONE_SCREEN) - left - right - bar) / len(labels))
+        # labels turned upright unless they fit that column ("d10".."d32" across 16 px
+        # columns of a 15 x 32 grid ran into one another)
+        angle, top = top_room(labels, PHONE_FONT, min(column, PHONE_CELL))
+        # the plot gets the cells' width; the rest (the rows' notes, a wide title) is margin
+        margin = {"t": top, "l": left, "r": width - left - cells - bar}
+        figure.update_layout(width=width, font={"size": PHONE_FONT}, margin=margin)
         square = is_square_grid(figure)
         old_height = figure.layout.height - figure.layout.margin.t + top
         figure.layout.height = _square_height(figure, heat, top) if square else old_height
@@ -104,7 +108,8 @@ def _square_height(figure: go.Figure, heat: list, top: int) -> int:
     n_cols = max(len(trace.x or ()) for trace in heat)
     bar = any(trace.showscale is not False for trace in heat)
     layout = figure.layout
-    plot = min(layout.width, PHONE_SCREEN) - layout.margin.l - layout.margin.r - bar * COLORBAR
+    drawn = min(layout.width, max(PHONE_SCREEN, min_width(figure) or 0))  # px: Streamlit's cap
+    plot = drawn - layout.margin.l - layout.margin.r - bar * COLORBAR
     row = min(PHONE_CELL, plot / n_cols)
     return int(top + max(n_rows * row, BAR_PX if bar else 0) + layout.margin.b)
 

@@ -53,6 +53,7 @@ def projection_figures(
             row_title=row_title,
             col_title="",
             showscale=False,
+            held=True,  # a third of a page: scrolled, never squeezed under its numbers
         )
         for M, rows, cols, label, row_title in factors
     ]

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from attention_core import label_tokens
 from attention_core.training import History
 from attention_ui.draw.figures import FONT, weights_heatmap
+from attention_ui.draw.measure import wrap_title
 from attention_ui.i18n import N_, _
 
 COLOUR = {False: "#D55E00", True: "#0072B2"}  # unscaled, scaled
@@ -24,6 +25,7 @@ OPEN = {False: N_("Open without scaling"), True: N_("Open with 1/√d_k")}
 DASH = {False: "dash", True: "solid"}
 MARGIN = {"l": 64, "r": 12, "t": 56, "b": 120}
 HEIGHT = 360
+LINE_PX = 18  # px: a line of the figure's 14 px type
 
 
 FLOOR = 1e-30  # the wrong rows' gradient chart: an exact 0 (an underflow) is drawn here
@@ -34,6 +36,10 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
     """One line per run and per named series (``series``: History field -> its label); on a
     log axis, a value under ``floor`` is drawn at it (NaN, "no such row", is a gap)."""
     fig = go.Figure()
+    # the y axis's title in lines no longer than the plot is tall: one line taller rose into
+    # the chart's title ("norma del gradiente (log)" in Spanish); each line more widens the
+    # left margin, clear of the tick labels
+    y_title, lines = wrap_title(y_title, HEIGHT - MARGIN["t"] - MARGIN["b"], FONT["size"])
     for h in runs:
         steps = np.arange(len(h.loss))
         run = _(NAME[h.scaled])
@@ -48,7 +54,8 @@ def _curves(runs: tuple[History, History], title: str, y_title: str, log: bool,
                 + f"<extra>{run}</extra>",
             ))  # fmt: skip
     fig.update_layout(
-        title={"text": title, "x": 0.0}, font=FONT, height=HEIGHT, margin=MARGIN,
+        title={"text": title, "x": 0.0, "xanchor": "left", "pad": {"l": 4}},  # "G" was cut
+        font=FONT, height=HEIGHT, margin=MARGIN | {"l": MARGIN["l"] + LINE_PX * (lines - 1)},
         xaxis={"title": {"text": _("training step")}},
         yaxis={"title": {"text": y_title}, "type": "log" if log else "linear"},
         # four series wrap to four rows on a phone: they start lower, clear of the axis title

@@ -30,6 +30,7 @@ from attention_core import (
 )
 from attention_ui.draw import figures as fig
 from attention_ui.draw.text import md_escape, minus, num, shape
+from attention_ui.draw.widths import min_width
 from attention_ui.frame import guard, look
 from attention_ui.frame.keys import URL_PARAMS
 from attention_ui.frame.widgets import csv_download, show_code, static_table
@@ -99,11 +100,18 @@ def _product(labels: Labels, X: np.ndarray, W: np.ndarray, R: np.ndarray, name: 
     csv_download(frame, name, key=f"{key}_csv_{name}")
 
 
+OP_PX = 32  # px: the column of an equation's "×" or "="
+
+
 def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "") -> None:
     """Three matrices as ``A op B = C`` in a row (they stack on a phone)."""
     if isinstance(figures, Lazy):
         figures = resolve(figures)
-    cols = st.columns([4, 1, 4, 1, 4], vertical_alignment="center")
+    # Each matrix's column as wide as its numbers need (X's four columns of "1.00" beside
+    # W's three ran into each other in equal thirds of a desktop page); the signs narrow.
+    least = [min_width(figure) or figure.layout.width or fig.GRID_PX for figure in figures]
+    cols = st.columns([least[0], OP_PX, least[1], OP_PX, least[2]], gap="xsmall",
+                      vertical_alignment="center")  # fmt: skip
     for n, figure in enumerate(figures):
         with cols[2 * n]:
             plot(figure, key=f"{key}_{n}_{suffix}" if suffix else f"{key}_{n}")

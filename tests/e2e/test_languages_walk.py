@@ -7,6 +7,7 @@ language. On every page, in every context:
 
 - no exception and no "Something went wrong" (the guard's message);
 - the page does not scroll sideways, and every chart's title fits inside its chart;
+- no two texts of a chart overlap (their boxes: numbers, labels, titles);
 - the page's ``lang`` attribute is the language;
 - at desktop size, axe-core (WCAG 2.2 A/AA) finds no serious or critical violation.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from a11y import AXE_VERSION, blocking, finish_audit, start_audit
-from helpers import EXCEPTION, MAIN, shot, wait_idle
+from helpers import CHART_OVERLAPS, EXCEPTION, MAIN, shot, wait_idle
 from playwright.sync_api import Browser, Page, expect
 from test_a11y_browser import CAUSAL, PHONE, page_overflow
 from test_languages_browser import TITLES_JS
@@ -59,6 +60,8 @@ def check(page: Page, name: str, key: str, code: str) -> list[str]:
     wide = [t for t in page.evaluate(TITLES_JS) if t[1] > 1 or t[2] < -1]
     if wide:
         found.append(f"{name} {key}: chart titles wider than their chart: {wide}")
+    if over := page.evaluate(CHART_OVERLAPS)["found"]:  # issue 42: no two texts of a chart
+        found.append(f"{name} {key}: {len(over)} overlapping texts in charts: {over[:4]}")
     lang = page.evaluate("() => document.documentElement.lang")
     if lang != i18n.html_lang(code):
         found.append(f"{name} {key}: lang is {lang!r}")
