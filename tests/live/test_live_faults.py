@@ -108,6 +108,35 @@ def test_changes_made_while_the_store_is_down_reach_the_class_when_it_is_back(ou
     assert any("Eyes on the screen" in m.value for m in student.markdown)  # paused
 
 
+def test_a_console_step_made_while_the_store_is_down_stays_written(outage) -> None:
+    """Issue 41, 6: the console's Next pressed while the store is down is the room's once the
+    store is back, and stays: the projector's runs before the console's write (its retry,
+    its count), then every screen's polls after it, never put the old step back."""
+    t, seat = teacher()
+    t.button(key="live_join_hide").click().run()
+    console = app({"teach": f"{seat.code}.{seat.secret}"})
+    console.switch_page(CONSOLE).run()
+    student = app({"join": seat.code})
+    outage.stop()
+    console.button(key="console_next").click().run()
+    assert says_behind(console) and not console.exception
+    t.run()  # the projector finds the store down
+    outage.start()
+    rooms = Rooms(open_store(outage.url))
+    t.run()  # the projector first: the console's step is not written yet
+    assert rooms.get(seat.code).step == 1 and says_behind(t)
+    console.run()  # its notice's retry writes the kept step
+    assert rooms.get(seat.code).step == 2
+    for _poll in range(3):  # each screen's next polls
+        for at in (t, console, student):
+            at.run()
+            assert not at.exception
+            assert rooms.get(seat.code).step == 2
+    assert t.session_state[keys.PRESENT_STEP] == 2 and "Step 2 of" in step_text(t)
+    assert student.session_state[keys.PRESENT_STEP] == 2
+    assert not says_behind(t) and not says_behind(console)
+
+
 class SqliteOutage:
     """The SQLite file moved aside and a folder in its place (SQLite cannot open it, and root
     reads any mode), then put back: what a full or unmounted disk does to the file."""
