@@ -150,7 +150,10 @@ def grid_figure(panels: Sequence[Panel], title: str, layout: Layout) -> go.Figur
         "plot_bgcolor": fig.MASKED_BG,
         "annotations": notes,
         "shapes": shapes,
-        "meta": {"grid_width": width, "cell_px": cell},
+        # laid out in px for ``width``: a narrower page (a 1024 px window with the sidebar
+        # open) scrolls it sideways (views.chart.sideways) instead of squeezing the row
+        # labels into their axis title
+        "meta": {"grid_width": width, "cell_px": cell, "min_px": width},
         **axes,
     }
     if layout.phone:  # a fixed width: the page scrolls it sideways rather than squeeze it

@@ -24,6 +24,7 @@ from attention_core.types import FloatArray
 from attention_ui.draw import figures as fig
 from attention_ui.draw.describe import Alternative
 from attention_ui.draw.phone import wrapped_title
+from attention_ui.draw.widths import printed_px
 from attention_ui.i18n import N_, _, ngettext
 
 GALLERY_ROW_PX = 118  # height of one layer's row of maps, label line included
@@ -45,6 +46,9 @@ SHORT_NAMES = {"previous token": N_("prev"), "next token": N_("next"),
 # A 6 x 12 grid's top margin: the title's own line at the top of the figure (as a heatmap's,
 # figures.TITLE), then the "head" axis title and the H1..H12 labels, one line each.
 GRID_TOP = fig.TITLE_ROOM + 2 * (fig.FONT["size"] + 6) + 8
+GRID_FONT = 11  # px: a 6 x 12 grid's printed cells
+GRID_LEFT = 70  # px: "L6" and the "layer" axis title left of a grid
+DESKTOP_MAP_PX = 52  # px: a head's map in the gallery at the least (names of 10 px type)
 
 
 def layer_names(n: int) -> list[str]:
@@ -129,6 +133,9 @@ def gallery(
         "font": fig.FONT,
         "height": 90 + (PHONE_ROW_PX if phone else GALLERY_ROW_PX) * n_layers,
         "width": 40 + PHONE_MAP_PX * n_heads if phone else None,
+        # a narrow window that is no phone (no "Mobile" in its agent) scrolls the maps
+        # sideways rather than run the H1..H12 names into the title and each other
+        "meta": {"min_px": 40 + (PHONE_MAP_PX if phone else DESKTOP_MAP_PX) * n_heads},
         "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
         "plot_bgcolor": "#FFFFFF",
         "annotations": labels,
@@ -215,7 +222,7 @@ def _grid(
     n_layers, n_heads = np.shape(values)
     heat = go.Heatmap(
         z=values, x=head_names(n_heads), y=layer_names(n_layers), text=text,
-        texttemplate="" if phone else "%{text}", textfont={"size": 11},
+        texttemplate="" if phone else "%{text}", textfont={"size": GRID_FONT},
         colorscale=fig.SEQUENTIAL, zmin=0.0, zmax=1.0, xgap=2, ygap=2,
         colorbar={"title": {"text": colorbar_title}, "thickness": 8 if phone else 14},
         hovertemplate=_("layer") + " %{y}, " + _("head") + " %{x}: %{text}<extra></extra>",
@@ -228,6 +235,8 @@ def _grid(
         "font": fig.FONT,
         "height": 120 + (36 if phone else 58) * n_layers + GRID_TOP - 70,
         "width": PHONE_GRID_WIDTH if phone else None,
+        # on a desktop its printed cells need their width: a narrower window scrolls it
+        "meta": {} if phone else {"min_px": _least_grid(text, n_heads)},
         "margin": {"l": 10, "r": 10, "t": GRID_TOP, "b": 10},
         "xaxis": {"side": "top", "type": "category", "title": {"text": _("head"), "standoff": 2}},
         "yaxis": {
@@ -240,6 +249,13 @@ def _grid(
     }
     figure = go.Figure(data=[heat], layout=layout)
     return phone_layout(figure) if phone else figure
+
+
+def _least_grid(text: list[list[str]], n_heads: int) -> int:
+    """px under which a desktop 6 x 12 grid's printed cells ("sat<br>0.93") would run into
+    each other: the widest line in the cells' 11 px type, the row labels and the colour bar."""
+    lines = [[line for t in row for line in t.split("<br>")] for row in text]
+    return GRID_LEFT + n_heads * printed_px(lines, GRID_FONT) + fig.COLORBAR
 
 
 def _short(label: str) -> str:

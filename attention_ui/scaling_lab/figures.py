@@ -217,11 +217,12 @@ def _label_positions(values: FloatArray) -> list[str]:
 # The d_k slider redraws every figure of the lab at once. Seven charts were seven Plotly
 # plots to lay out and draw; one chart per column and one for the sweep are three.
 def combined(figures: Sequence[go.Figure], cols: int = 1, gap: float = 0.06,
-             margin: dict | None = None) -> go.Figure:  # fmt: skip
+             margin: dict | None = None, least: int | None = None) -> go.Figure:  # fmt: skip
     """``figures`` (row by row, ``cols`` to a row) as the panels of one figure: each keeps its
     traces, axes, shapes, notes and title (now over its panel), on its own panel's axes.
     A row keeps its figures' height; each panel keeps ``margin``'s room above and below it
-    (for its title, and its ticks and axis title)."""
+    (for its title, and its ticks and axis title). ``least``: the px under which the panels'
+    ticks and titles would run into each other (a narrower page scrolls it sideways)."""
     margin = {**MARGIN, "r": 70, **(margin or {})}
     heights = [float(f.layout.height or 300) for f in figures[::cols]]  # one per row
     out, named = go.Figure(), set()
@@ -253,7 +254,8 @@ def combined(figures: Sequence[go.Figure], cols: int = 1, gap: float = 0.06,
     shown = any(f.layout.showlegend is not False for f in figures)
     out.update_layout(font=first.font, height=int(sum(heights)), bargap=first.bargap,
                       margin=margin, legend=legend, showlegend=shown,
-                      meta={"panels": [f.layout.title.text for f in figures]})  # fmt: skip
+                      meta={"panels": [f.layout.title.text for f in figures]}
+                      | ({"min_px": least} if least else {}))  # fmt: skip
     return out
 
 
@@ -269,12 +271,18 @@ def column_figures(logits: FloatArray, d_k: int, scaled: bool) -> dict[str, go.F
     return {"hist": hist, "bars": bars, "panel": combined(parts())}
 
 
+# px: three curves abreast need 130 px a panel for "1 4 16 64 256 1k" and "d_k (log
+# scale)" (a 390 px window that did not say "Mobile" ran them, and the titles, together)
+SWEEP_LEAST = 560
+
+
 def sweep_figures(sweep: pd.DataFrame, d_k: int, phone: bool = False) -> dict[str, go.Figure]:
     """The three curves across d_k (keyed by metric), and the three as one chart ("panel"):
     side by side, or one under the other on a phone."""
     curves = {m: metric_curve(sweep, m, d_k) for m in METRICS}
     panel = combined([metric_curve(sweep, m, d_k) for m in METRICS], cols=1 if phone else 3,
-                     gap=0.08, margin={"t": 110, "r": 20})  # fmt: skip
+                     gap=0.08, margin={"t": 110, "r": 20},
+                     least=None if phone else SWEEP_LEAST)  # fmt: skip
     return {**curves, "panel": panel}
 
 
