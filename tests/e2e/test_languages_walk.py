@@ -1,9 +1,10 @@
 """Every page in each of the four languages, at desktop and phone size, in Chromium (issue 36).
 
-Eight browser contexts (es, fr, de, zh, each at 1280 x 800 and on a phone at 390 x 844)
-walk the pages side by side, as the a11y walk does (test_a11y_browser.every_page): the
-first page by its address with ``?lang=``, the others by the menu, whose links carry the
-language. On every page, in every context:
+Ten browser contexts (es, fr, de, zh, each at 1280 x 800 and on a phone at 390 x 844;
+English at 390 x 844 with a desktop's agent, Chinese at 1024 x 768) walk the pages side
+by side, as the a11y walk does (test_a11y_browser.every_page): the first page by its
+address with ``?lang=``, the others by the menu, whose links carry the language.
+On every page, in every context:
 
 - no exception and no "Something went wrong" (the guard's message);
 - the page does not scroll sideways, and every chart's title fits inside its chart;
@@ -30,7 +31,18 @@ from attention_ui import i18n
 from attention_ui.frame.pages import ALL_PAGES
 
 CODES = ("es", "fr", "de", "zh")
-SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}}, "phone": PHONE}
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": PHONE,
+    "tablet": {"viewport": {"width": 1024, "height": 768}},
+    "narrow": {"viewport": {"width": 390, "height": 844}},  # a phone whose agent says desktop
+}
+# Each language at desktop and phone size; English and Chinese also at the two widths that
+# are laid out by the width alone (issue 42: figures squeezed where the agent said desktop)
+CONTEXTS = [(code, size) for code in CODES for size in ("desktop", "phone")] + [
+    ("en", "narrow"),
+    ("zh", "tablet"),
+]
 SHOTS = {"start", "scores", "scaling-lab", "exercises", "console"}  # looked at, per language
 BROKE = "Something went wrong"  # guard's message (English: a missing translation shows too)
 
@@ -71,9 +83,8 @@ def check(page: Page, name: str, key: str, code: str) -> list[str]:
 @pytest.fixture(scope="module")
 def walk(browser: Browser, browser_context_args: dict) -> Iterator[Walk]:
     contexts = {
-        f"{code}-{size}": browser.new_context(**{**browser_context_args, **options})
-        for code in CODES
-        for size, options in SIZES.items()
+        f"{code}-{size}": browser.new_context(**{**browser_context_args, **SIZES[size]})
+        for code, size in CONTEXTS
     }
     pages = {name: context.new_page() for name, context in contexts.items()}
     result = Walk({name: [] for name in pages})
