@@ -110,8 +110,17 @@ def equation(figures: list[go.Figure] | Lazy, op: str, key: str, suffix: str = "
     # Each matrix's column as wide as its numbers need (X's four columns of "1.00" beside
     # W's three ran into each other in equal thirds of a desktop page); the signs narrow.
     least = [min_width(figure) or figure.layout.width or fig.GRID_PX for figure in figures]
-    cols = st.columns([least[0], OP_PX, least[1], OP_PX, least[2]], gap="xsmall",
-                      vertical_alignment="center")  # fmt: skip
+    # A row too narrow for all three (a 1024 px window with the sidebar open) wraps a
+    # matrix to the next line rather than scroll each in a sliver of its own.
+    row = f"{key}_{suffix}_eq" if suffix else f"{key}_eq"
+    st.html(f"<style>.st-key-{row} > div > [data-testid='stHorizontalBlock'] "
+            "{ flex-wrap: wrap; } "
+            + " ".join(f".st-key-{row} [data-testid='stColumn']:nth-of-type({2 * n + 1}) "
+                       f"{{ min-width: {px}px; }}" for n, px in enumerate(least))
+            + "</style>")  # fmt: skip
+    cols = st.container(key=row).columns(
+        [least[0], OP_PX, least[1], OP_PX, least[2]], gap="xsmall", vertical_alignment="center"
+    )
     for n, figure in enumerate(figures):
         with cols[2 * n]:
             plot(figure, key=f"{key}_{n}_{suffix}" if suffix else f"{key}_{n}")
