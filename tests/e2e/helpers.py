@@ -430,3 +430,20 @@ CHART_OVERLAPS = """() => {
     return {charts: charts.length, found,
             pageWidth: document.querySelector("[data-testid='stMain']").scrollWidth};
 }"""
+
+
+# Every number printed in a chart's cells in the main area smaller than ``px`` (its type's
+# size as drawn, the chart's own scaling included): [chart, text, size].
+CHART_SMALL_TEXT = """(px) => {
+    const found = [];
+    const charts = document.querySelectorAll("[data-testid='stMain'] .js-plotly-plot");
+    for (const [c, chart] of [...charts].entries()) {
+        for (const t of chart.querySelectorAll(".heatmap-label")) {
+            const r = t.getBoundingClientRect();
+            if (!t.textContent.trim() || r.width === 0) continue;
+            const size = parseFloat(getComputedStyle(t).fontSize);
+            if (size < px) found.push([c, t.textContent, size]);
+        }
+    }
+    return found;
+}"""

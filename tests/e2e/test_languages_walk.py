@@ -8,7 +8,8 @@ On every page, in every context:
 
 - no exception and no "Something went wrong" (the guard's message);
 - the page does not scroll sideways, and every chart's title fits inside its chart;
-- no two texts of a chart overlap (their boxes: numbers, labels, titles);
+- no two texts of a chart overlap (their boxes: numbers, labels, titles), and no number a
+  grid prints is under 10 px;
 - the page's ``lang`` attribute is the language;
 - at desktop size, axe-core (WCAG 2.2 A/AA) finds no serious or critical violation.
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from a11y import AXE_VERSION, blocking, finish_audit, start_audit
-from helpers import CHART_OVERLAPS, EXCEPTION, MAIN, shot, wait_idle
+from helpers import CHART_OVERLAPS, CHART_SMALL_TEXT, EXCEPTION, MAIN, shot, wait_idle
 from playwright.sync_api import Browser, Page, expect
 from test_a11y_browser import CAUSAL, PHONE, page_overflow
 from test_languages_browser import TITLES_JS
@@ -44,6 +45,7 @@ CONTEXTS = [(code, size) for code in CODES for size in ("desktop", "phone")] + [
     ("zh", "tablet"),
 ]
 SHOTS = {"start", "scores", "scaling-lab", "exercises", "console"}  # looked at, per language
+MIN_NUMBER_PX = 10  # issue 42: every number a grid prints is at least 10 px high
 BROKE = "Something went wrong"  # guard's message (English: a missing translation shows too)
 
 
@@ -74,6 +76,8 @@ def check(page: Page, name: str, key: str, code: str) -> list[str]:
         found.append(f"{name} {key}: chart titles wider than their chart: {wide}")
     if over := page.evaluate(CHART_OVERLAPS)["found"]:  # issue 42: no two texts of a chart
         found.append(f"{name} {key}: {len(over)} overlapping texts in charts: {over[:4]}")
+    if small := page.evaluate(CHART_SMALL_TEXT, MIN_NUMBER_PX):  # and no number under 10 px
+        found.append(f"{name} {key}: {len(small)} numbers in cells under 10 px: {small[:4]}")
     lang = page.evaluate("() => document.documentElement.lang")
     if lang != i18n.html_lang(code):
         found.append(f"{name} {key}: lang is {lang!r}")
