@@ -9,7 +9,8 @@ show. This client keeps widget values as Streamlit's frontend does:
 
 - a widget seen for the first time takes its proto's default (the frontend sets it on mount);
 - ``set_value`` replaces what is held with the proto's ``raw_value(s)``;
-- at the end of a full run, widgets the run did not draw are forgotten;
+- at the end of a full run, widgets the run did not draw are forgotten, buttons too: a
+  button is there to click (``drawn``, ``find``) only while the last run drew it;
 - every rerun sends every held value, and a button's click as a one-shot trigger;
 - cookies written by the page's own ``document.cookie = ...`` are kept and sent by a reload.
 
@@ -58,7 +59,8 @@ class Tab:
         self.base, self.page, self.query, self.timeout = base.rstrip("/"), page, query, timeout
         self.cookies = dict(cookies or {})
         self.held: dict[str, WidgetState] = {}
-        self.widgets: dict[str, Widget] = {}
+        self.widgets: dict[str, Widget] = {}  # every widget seen, by element id
+        self.shown: set[str] = set()  # the element ids of the widgets on the page now
         self.texts: list[str] = []
         self.errors: list[str] = []  # alerts of kind error, and exception elements
         self.links: list[tuple[str, str, str]] = []  # (label, page path, query)
@@ -133,6 +135,9 @@ class Tab:
             elif kind == "script_finished" and fwd.script_finished in DONE:
                 if fwd.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
                     self.held = {k: v for k, v in self.held.items() if k in seen}
+                    self.shown = set(seen)  # the frontend drops what the run did not draw
+                else:  # a fragment's run redraws its own part only
+                    self.shown |= seen
                 self.page = self.pages.get(self.page_hash, self.page)
                 return
 
@@ -167,14 +172,19 @@ class Tab:
 
     # ---- what a person does -----------------------------------------------------------------
     def find(self, key: str) -> Widget:
-        """The widget drawn in the last run whose user key is ``key``."""
+        """The widget on the page (drawn by the last run) whose user key is ``key``: never one
+        an earlier run drew (a button the phone showed while it followed, or a label the
+        console showed in its language before)."""
         for w in self.widgets.values():
-            if w.key == key and (w.id in self.held or w.kind in {"button", "popover"}):
+            if w.key == key and w.id in self.shown and (w.id in self.held or w.kind in
+                                                        {"button", "popover"}):  # fmt: skip
                 return w
         raise LookupError(f"no widget {key!r} on {self.page!r}: {sorted(self.drawn())}")
 
     def drawn(self) -> set[str]:
-        return {w.key for w in self.widgets.values() if w.id in self.held or w.kind == "button"}
+        """The user keys of the widgets on the page now (a button's only while it is drawn)."""
+        return {w.key for w in self.widgets.values()
+                if w.id in self.shown and (w.id in self.held or w.kind == "button")}  # fmt: skip
 
     def held_value(self, key: str) -> object:
         held = self.held[self.find(key).id]
