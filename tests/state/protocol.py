@@ -63,6 +63,8 @@ class Tab:
         self.shown: set[str] = set()  # the element ids of the widgets on the page now
         self.texts: list[str] = []
         self.errors: list[str] = []  # alerts of kind error, and exception elements
+        self.alerts: list[str] = []  # every alert's text (error, warning, info, success)
+        self.exceptions: list[str] = []  # exception elements (a traceback on the page)
         self.links: list[tuple[str, str, str]] = []  # (label, page path, query)
         self.pages: dict[str, str] = {}  # page script hash -> url path
         self.page_hash = ""
@@ -112,6 +114,7 @@ class Tab:
         await self._ws.send(raw)
         seen: set[str] = set()
         self.texts, self.errors, self.links = [], [], []
+        self.alerts, self.exceptions = [], []
         while True:
             fwd = ForwardMsg()
             try:
@@ -124,6 +127,7 @@ class Tab:
             if kind == "new_session":
                 seen.clear()
                 self.texts, self.errors, self.links = [], [], []
+                self.alerts, self.exceptions = [], []
                 self.page_hash = fwd.new_session.page_script_hash
             elif kind == "navigation":
                 self.pages = {p.page_script_hash: p.url_pathname for p in fwd.navigation.app_pages}
@@ -148,10 +152,12 @@ class Tab:
             self.texts.append(proto.body)
         elif which == "alert":
             self.texts.append(proto.body)
+            self.alerts.append(proto.body)
             if proto.format == proto.ERROR:
                 self.errors.append(proto.body)
         elif which == "exception":
             self.errors.append(f"{proto.type}: {proto.message}")
+            self.exceptions.append(self.errors[-1])
         elif which == "html":
             for raw in COOKIE.findall(proto.body):
                 name, _eq, value = json.loads(raw).split(";")[0].partition("=")

@@ -114,3 +114,23 @@ def test_a_practice_picked_while_the_store_is_down(machine) -> None:
     m.store_back()
     _checked(m)
     assert "pace_pick" in m.tabs["console"].drawn() and "live_end" in m.tabs["console"].drawn()
+
+
+def test_a_wrong_answer_on_the_exercises_page_is_no_failure(machine) -> None:
+    """Random seed 4, as found (store down, the phones open pages, phone1 checks a wrong
+    answer on Exercises): "phone1 on 'exercises' shows Your answer is 1 row x 3 columns ...".
+    That red alert is the checker's verdict, not a page that raised: the machine now counts
+    a traceback or the app's own notice (``frame.guard``) only."""
+    m = machine
+    m.store_outage()
+    for phone, page in (("phone1", "start"), ("phone2", "start"), ("phone1", "exercises"),
+                        ("phone2", "start")):  # fmt: skip
+        m.open_page(phone, page)
+        _checked(m)
+    m.check("phone1", "1, 2, 3")
+    _checked(m)
+    phone = m.tabs["phone1"]
+    assert phone.errors and "this step needs" in phone.errors[0]  # the verdict is shown
+    m.store_back()
+    m.check("phone1", "3, 1, 0")
+    _checked(m)
