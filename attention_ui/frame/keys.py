@@ -51,6 +51,7 @@ LIVE_TRIES = "live_tries"
 LIVE_SHOWN = "live_shown"
 LIVE_ANSWERS = "live_answers"
 LIVE_COOKIE = "live_cookie"
+LIVE_RETRY = "live_retry"
 LIVE_WAS_STUDENT = "live_was_student"
 LIVE_LINK_SHOWN = "live_link_shown"
 LIVE_PACE = "live_pace"
@@ -114,6 +115,7 @@ SESSION_KEYS: dict[str, str] = {
     LIVE_SHOWN: "what the teacher's session last wrote into its room (page, step, scenario, picks)",
     LIVE_ANSWERS: "a student's answers in this session, by question: the verdict it was told",
     LIVE_COOKIE: "the control link this browser keeps (a cookie), as this session knows it",
+    LIVE_RETRY: "a control link the store could not check (it was down): tried again next run",
     LIVE_WAS_STUDENT: "this session followed a class that ended: it is not offered Go live",
     LIVE_LINK_SHOWN: "the teacher asked the console to show the control link (not projected)",
     LIVE_PACE: "a student's seat in a class at its own pace: number, nickname, checks not yet sent",

@@ -94,13 +94,18 @@ def seat() -> Seat | None:
 # ---- arriving: ?teach= and ?join= ---------------------------------------------------------
 def arrive() -> str | None:
     """Take a seat from the address, then follow the room: the page key it is on, or None."""
+    if seat() is not None:  # a seat taken meanwhile (Go live, a code): no link to try again
+        st.session_state.pop(keys.LIVE_RETRY, None)
     if (teach := state.url_value(keys.TEACH)) is not None:
         state.drop_url_value(keys.TEACH)  # the secret leaves the address bar at once
         message = take_teacher_seat(teach)
         if message:
             state.flash(message)
-    elif seat() is None and (kept := kept_teacher_link()):
-        take_teacher_seat(kept)  # a class that ended meanwhile: the cookie is cleared
+    elif seat() is None and (kept := kept_teacher_link() or _retry_link()):
+        # a class that ended meanwhile: the cookie is cleared; a store that is down: the
+        # page says so, and the next run tries again (the cookie is kept)
+        if (message := take_teacher_seat(kept)) and keys.LIVE_RETRY in st.session_state:
+            state.flash(message)
     elif _new_code(code := state.url_value(keys.JOIN)) and not join(code or ""):
         state.drop_url_value(keys.JOIN)  # the page says why (join_message)
     return follow()
@@ -123,6 +128,12 @@ def _cookie() -> str:
     return kept if isinstance(kept, str) else ""  # a test's context may hold none at all
 
 
+def _retry_link() -> str | None:
+    """The control link the store could not check at an earlier run (it was down), once: a
+    console reloaded during an outage drives its class again once the store is back."""
+    return st.session_state.pop(keys.LIVE_RETRY, None)
+
+
 def _new_code(code: str | None) -> bool:
     """An address's ?join= that is not already this session's room."""
     s = seat()
@@ -139,6 +150,7 @@ def take_teacher_seat(link: str) -> str | None:
     except NoRoomError:
         return _("The live class of this control link has ended.")
     except StoreDownError:
+        st.session_state[keys.LIVE_RETRY] = link  # the next run tries it again
         return _("The live class cannot be reached just now: open the control link again soon.")
     st.session_state[keys.LIVE] = Seat("teacher", code, secret)
     st.session_state.pop(keys.LIVE_SHOWN, None)  # take the room as it is before writing it
@@ -155,6 +167,8 @@ def cookie_due() -> str | None:
         held = _cookie()
     if want == held or (not want and s is not None):
         return None  # a student's seat never clears a teacher's cookie in the same browser
+    if not want and keys.LIVE_RETRY in st.session_state:
+        return None  # the store was down: the class may well go on (kept for the next try)
     return want
 
 

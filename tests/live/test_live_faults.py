@@ -15,6 +15,7 @@ from attention_ui.classroom.questions import Questions
 from attention_ui.classroom.rooms import JoinLimiter, Rooms
 from attention_ui.frame import keys
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.live import seats
 from attention_ui.live.ask_phone import NOT_SENT_DOWN
 from attention_ui.live.phone import BEHIND, RECONNECTING
 from attention_ui.live.seats import FREE_TRIES, MAX_WAIT_S
@@ -135,6 +136,31 @@ def test_a_console_step_made_while_the_store_is_down_stays_written(outage) -> No
     assert t.session_state[keys.PRESENT_STEP] == 2 and "Step 2 of" in step_text(t)
     assert student.session_state[keys.PRESENT_STEP] == 2
     assert not says_behind(t) and not says_behind(console)
+
+
+def test_a_teachers_reload_while_the_store_is_down_drives_again_once_it_is_back(
+    outage, monkeypatch
+) -> None:
+    """Found by the state machine (random seed 1: store down, console reload, store back,
+    the console's poll): the reload could not check the teacher's cookie and wrote it ""
+    (expired), so the console offered Go live for good and the class had no teacher. Now the
+    page says the class cannot be reached, keeps the cookie, and its next run drives again."""
+    _t, seat = teacher()
+    link = f"{seat.code}.{seat.secret}"
+    monkeypatch.setattr(seats, "_cookie", lambda: link)  # the browser's cookie, sent by F5
+    outage.stop()
+    reloaded = app()
+    assert not reloaded.exception and keys.LIVE not in reloaded.session_state
+    assert reloaded.session_state[keys.LIVE_COOKIE] == link  # not written "" (expired)
+    assert any("cannot be reached" in str(m.value) for m in reloaded.toast)
+    reloaded.run()  # still down: still kept, still said
+    assert reloaded.session_state[keys.LIVE_COOKIE] == link
+    outage.start()
+    reloaded.switch_page(CONSOLE).run()  # its next run, once the store is back
+    s = reloaded.session_state[keys.LIVE]
+    assert s is not None and s.teaching and s.code == seat.code
+    assert [b for b in reloaded.button if b.key == "live_end"], "no End the class"
+    assert not [b for b in reloaded.button if b.key == "live_start"]  # not offered Go live
 
 
 class SqliteOutage:

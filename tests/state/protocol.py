@@ -9,7 +9,8 @@ show. This client keeps widget values as Streamlit's frontend does:
 
 - a widget seen for the first time takes its proto's default (the frontend sets it on mount);
 - ``set_value`` replaces what is held with the proto's ``raw_value(s)``;
-- at the end of a full run, widgets the run did not draw are forgotten;
+- at the end of a full run, widgets the run did not draw are forgotten, buttons too: a
+  button is there to click (``drawn``, ``find``) only while the last run drew it;
 - every rerun sends every held value, and a button's click as a one-shot trigger;
 - cookies written by the page's own ``document.cookie = ...`` are kept and sent by a reload.
 
@@ -58,9 +59,12 @@ class Tab:
         self.base, self.page, self.query, self.timeout = base.rstrip("/"), page, query, timeout
         self.cookies = dict(cookies or {})
         self.held: dict[str, WidgetState] = {}
-        self.widgets: dict[str, Widget] = {}
+        self.widgets: dict[str, Widget] = {}  # every widget seen, by element id
+        self.shown: set[str] = set()  # the element ids of the widgets on the page now
         self.texts: list[str] = []
         self.errors: list[str] = []  # alerts of kind error, and exception elements
+        self.alerts: list[str] = []  # every alert's text (error, warning, info, success)
+        self.exceptions: list[str] = []  # exception elements (a traceback on the page)
         self.links: list[tuple[str, str, str]] = []  # (label, page path, query)
         self.pages: dict[str, str] = {}  # page script hash -> url path
         self.page_hash = ""
@@ -110,6 +114,7 @@ class Tab:
         await self._ws.send(raw)
         seen: set[str] = set()
         self.texts, self.errors, self.links = [], [], []
+        self.alerts, self.exceptions = [], []
         while True:
             fwd = ForwardMsg()
             try:
@@ -122,6 +127,7 @@ class Tab:
             if kind == "new_session":
                 seen.clear()
                 self.texts, self.errors, self.links = [], [], []
+                self.alerts, self.exceptions = [], []
                 self.page_hash = fwd.new_session.page_script_hash
             elif kind == "navigation":
                 self.pages = {p.page_script_hash: p.url_pathname for p in fwd.navigation.app_pages}
@@ -133,6 +139,9 @@ class Tab:
             elif kind == "script_finished" and fwd.script_finished in DONE:
                 if fwd.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
                     self.held = {k: v for k, v in self.held.items() if k in seen}
+                    self.shown = set(seen)  # the frontend drops what the run did not draw
+                else:  # a fragment's run redraws its own part only
+                    self.shown |= seen
                 self.page = self.pages.get(self.page_hash, self.page)
                 return
 
@@ -143,10 +152,12 @@ class Tab:
             self.texts.append(proto.body)
         elif which == "alert":
             self.texts.append(proto.body)
+            self.alerts.append(proto.body)
             if proto.format == proto.ERROR:
                 self.errors.append(proto.body)
         elif which == "exception":
             self.errors.append(f"{proto.type}: {proto.message}")
+            self.exceptions.append(self.errors[-1])
         elif which == "html":
             for raw in COOKIE.findall(proto.body):
                 name, _eq, value = json.loads(raw).split(";")[0].partition("=")
@@ -167,14 +178,19 @@ class Tab:
 
     # ---- what a person does -----------------------------------------------------------------
     def find(self, key: str) -> Widget:
-        """The widget drawn in the last run whose user key is ``key``."""
+        """The widget on the page (drawn by the last run) whose user key is ``key``: never one
+        an earlier run drew (a button the phone showed while it followed, or a label the
+        console showed in its language before)."""
         for w in self.widgets.values():
-            if w.key == key and (w.id in self.held or w.kind in {"button", "popover"}):
+            if w.key == key and w.id in self.shown and (w.id in self.held or w.kind in
+                                                        {"button", "popover"}):  # fmt: skip
                 return w
         raise LookupError(f"no widget {key!r} on {self.page!r}: {sorted(self.drawn())}")
 
     def drawn(self) -> set[str]:
-        return {w.key for w in self.widgets.values() if w.id in self.held or w.kind == "button"}
+        """The user keys of the widgets on the page now (a button's only while it is drawn)."""
+        return {w.key for w in self.widgets.values()
+                if w.id in self.shown and (w.id in self.held or w.kind == "button")}  # fmt: skip
 
     def held_value(self, key: str) -> object:
         held = self.held[self.find(key).id]
