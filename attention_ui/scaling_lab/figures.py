@@ -113,13 +113,14 @@ def _off_axis_notes(off: dict[str, float]) -> list[dict]:
             "font": {"size": 11},
         }
     ]
-    for side, share in off.items():
-        if share >= 0.005:  # under half a percent reads as 0 %
-            text = (_("← {share} off the axis") if side == "left" else _("{share} off →")).format(
-                share=f"{share:.0%}")  # fmt: skip
-            notes.append({"x": 0 if side == "left" else 1, "xref": "paper", "y": 0.2,
-                          "yref": "paper", "xanchor": side, "text": f"<b>{text}</b>",
-                          "showarrow": False, "font": {"size": 12}})  # fmt: skip
+    for side, share in off.items():  # both edges always, so every d_k has the same notes
+        # (the lab's slider changes their text): under half a percent reads as 0 %, no text
+        text = "" if share < 0.005 else "<b>" + (
+            _("← {share} off the axis") if side == "left" else _("{share} off →")
+        ).format(share=f"{share:.0%}") + "</b>"  # fmt: skip
+        notes.append({"x": 0 if side == "left" else 1, "xref": "paper", "y": 0.2,
+                      "yref": "paper", "xanchor": side, "text": text,
+                      "showarrow": False, "font": {"size": 12}})  # fmt: skip
     return notes
 
 
@@ -199,7 +200,7 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
                   "zeroline": True},
         "shapes": [{"type": "line", "xref": "x", "x0": d_k, "x1": d_k, "yref": "paper",
                     "y0": 0, "y1": 1, "line": {"color": "#555555", "width": 1, "dash": "dot"}}],
-        "font": FONT, "height": 360, "margin": {**MARGIN, "t": 90, "r": 20},
+        "font": FONT, "height": 380, "margin": {**MARGIN, "t": 110, "r": 20},
         "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
     }  # fmt: skip
     return go.Figure(data=traces, layout=layout)
@@ -214,68 +215,202 @@ def _label_positions(values: FloatArray) -> list[str]:
 
 
 # ---- several figures as one chart ---------------------------------------------------------
-# The d_k slider redraws every figure of the lab at once. Seven charts were seven Plotly
-# plots to lay out and draw; one chart per column and one for the sweep are three.
-def combined(figures: Sequence[go.Figure], cols: int = 1, gap: float = 0.06,
-             margin: dict | None = None) -> go.Figure:  # fmt: skip
-    """``figures`` (row by row, ``cols`` to a row) as the panels of one figure: each keeps its
-    traces, axes, shapes, notes and title (now over its panel), on its own panel's axes.
-    A row keeps its figures' height; each panel keeps ``margin``'s room above and below it
-    (for its title, and its ticks and axis title)."""
+# The d_k slider redraws every figure of the lab at once, and Plotly's own slider moves only
+# the figure it is in: so the lab is one chart whose panels are the figures.
+def combined(figures: Sequence[go.Figure], cols: int | Sequence[int] = 1, gap: float = 0.06,
+             margin: dict | None = None,
+             legends: Sequence[int] | None = None) -> go.Figure:  # fmt: skip
+    """``figures`` (row by row, ``cols`` to a row, or ``cols[r]`` in row r) as the panels of
+    one figure: each keeps its traces, axes, shapes, notes and title (now over its panel), on
+    its own panel's axes. A row keeps its first figure's height; each panel keeps
+    ``margin``'s room above and below it (for its title, and its ticks and axis title).
+
+    ``legends[k]``: the legend figure k's series are listed in (0: the first); a legend
+    sits where its first figure put it, on that figure's panel. A series named twice in one
+    legend is one entry."""
+    return go.Figure(_combined(figures, cols, gap, margin, legends))
+
+
+def _combined(figures: Sequence[go.Figure], cols: int | Sequence[int], gap: float,
+              margin: dict | None, legends: Sequence[int] | None) -> dict:  # fmt: skip
+    """``combined`` as a plain dict (data, layout): built without Plotly's checks, which
+    cost the lab's slider a second when they ran once per d_k."""
     margin = {**MARGIN, "r": 70, **(margin or {})}
-    heights = [float(f.layout.height or 300) for f in figures[::cols]]  # one per row
-    out, named = go.Figure(), set()
-    for k, figure in enumerate(figures):
-        r, c = divmod(k, cols)
-        x_dom, y_dom = _span(c, cols, gap), _row_span(r, heights, margin)
+    places = _places(len(figures), cols)  # (row, column, columns in the row) per figure
+    firsts = [f for f, (_r, c, _n) in zip(figures, places, strict=True) if c == 0]  # a row's
+    heights = [float(f.layout.height or 300) for f in firsts]
+    # each row keeps its own room for its title over it and its ticks under it
+    tops = [float(f.layout.margin.t if f.layout.margin.t is not None else margin["t"])
+            for f in firsts]  # fmt: skip
+    bottoms = [float(f.layout.margin.b if f.layout.margin.b is not None else margin["b"])
+               for f in firsts]  # fmt: skip
+    margin = {**margin, "t": tops[0], "b": bottoms[-1]}
+    groups = list(legends) if legends is not None else [0] * len(figures)
+    data: list[dict] = []
+    layout: dict = {"annotations": [], "shapes": []}
+    named: set = set()
+    placed: dict[int, dict] = {}
+    for k, (figure, (r, c, n), group) in enumerate(zip(figures, places, groups, strict=True)):
+        x_dom, y_dom = _span(c, n, gap), _row_span(r, heights, tops, bottoms)
         xa, ya = ("x", "y") if k == 0 else (f"x{k + 1}", f"y{k + 1}")
-        for trace in figure.data:  # a series named twice is one legend entry
-            if trace.name in named or figure.layout.showlegend is False:
-                trace.showlegend = False
-            out.add_trace(trace.update(xaxis=xa, yaxis=ya))
-            named.add(trace.name)
+        shown = figure.layout.showlegend is not False
+        for trace in figure.data:  # a series named twice in a legend is one entry
+            item = {**trace.to_plotly_json(), "xaxis": xa, "yaxis": ya,
+                    "legend": "legend" if group == 0 else f"legend{group + 1}"}  # fmt: skip
+            if (group, trace.name) in named or not shown:
+                item["showlegend"] = False
+            data.append(item)
+            named.add((group, trace.name))
+        if shown and group not in placed:
+            placed[group] = _legend_on(figure.layout.legend.to_plotly_json(), x_dom, y_dom,
+                                       sum(heights) - margin["t"] - margin["b"])  # fmt: skip
         axis = "" if k == 0 else str(k + 1)
-        out.layout[f"xaxis{axis}"] = {**figure.layout.xaxis.to_plotly_json(), "domain": x_dom,
-                                      "anchor": ya}  # fmt: skip
-        out.layout[f"yaxis{axis}"] = {**figure.layout.yaxis.to_plotly_json(), "domain": y_dom,
-                                      "anchor": xa}  # fmt: skip
-        for shape in figure.layout.shapes:
-            out.add_shape(_on_panel(shape.to_plotly_json(), xa, ya))
-        for note in figure.layout.annotations:
-            out.add_annotation(_on_panel(note.to_plotly_json(), xa, ya))
-        out.add_annotation(x=x_dom[0], y=y_dom[1], xref="paper", yref="paper", xanchor="left",
-                           yanchor="bottom", yshift=10, showarrow=False,
-                           text=figure.layout.title.text, font={"size": 16})  # fmt: skip
+        layout[f"xaxis{axis}"] = {**figure.layout.xaxis.to_plotly_json(), "domain": x_dom,
+                                  "anchor": ya}  # fmt: skip
+        layout[f"yaxis{axis}"] = {**figure.layout.yaxis.to_plotly_json(), "domain": y_dom,
+                                  "anchor": xa}  # fmt: skip
+        layout["shapes"] += [_on_panel(s.to_plotly_json(), xa, ya) for s in figure.layout.shapes]
+        layout["annotations"] += [_on_panel(a.to_plotly_json(), xa, ya)
+                                  for a in figure.layout.annotations]  # fmt: skip
+        layout["annotations"].append({
+            "x": x_dom[0], "y": y_dom[1], "xref": "paper", "yref": "paper", "xanchor": "left",
+            "yanchor": "bottom", "yshift": 10, "showarrow": False,
+            "text": figure.layout.title.text, "font": {"size": 16}})  # fmt: skip
     first = figures[0].layout
-    legend = first.legend.to_plotly_json()
-    if legend.get("orientation") == "h":  # a legend over the panels: above their titles too
-        legend["y"] = 1 + 34 / (sum(heights) - margin["t"] - margin["b"])  # 34 px higher
-    shown = any(f.layout.showlegend is not False for f in figures)
-    out.update_layout(font=first.font, height=int(sum(heights)), bargap=first.bargap,
-                      margin=margin, legend=legend, showlegend=shown,
-                      meta={"panels": [f.layout.title.text for f in figures]})  # fmt: skip
+    for group, legend in placed.items():
+        layout["legend" if group == 0 else f"legend{group + 1}"] = legend
+    layout.update(font=first.font.to_plotly_json(), height=int(sum(heights)),
+                  bargap=first.bargap, margin=margin, showlegend=bool(placed),
+                  meta={"panels": [f.layout.title.text for f in figures]})  # fmt: skip
+    return {"data": data, "layout": layout}
+
+
+def _places(count: int, cols: int | Sequence[int]) -> list[tuple[int, int, int]]:
+    """(row, column, columns in that row) of each of ``count`` figures laid out row by row."""
+    widths = [cols] * -(-count // cols) if isinstance(cols, int) else list(cols)
+    return [(r, c, n) for r, n in enumerate(widths) for c in range(n)][:count]
+
+
+def _legend_on(legend: dict, x_dom: list[float], y_dom: list[float], plot_px: float) -> dict:
+    """A figure's legend (its x and y on its own paper) on its panel of the combined figure;
+    a legend over the panel (horizontal) also over the panel's title, 34 px higher."""
+    x, y = legend.get("x", 1.02), legend.get("y", 1.0)
+    moved = {**legend, "x": x_dom[0] + x * (x_dom[1] - x_dom[0])}
+    if legend.get("orientation") == "h":
+        moved["y"] = y_dom[1] + 34 / plot_px
+    else:
+        moved["y"] = y_dom[0] + y * (y_dom[1] - y_dom[0])
+    return moved
+
+
+def _parts(d_values: Sequence[int], scores: FloatArray, sweep: pd.DataFrame,
+           d_k: int) -> list[go.Figure]:  # fmt: skip
+    """The lab's figures at ``d_k``, in PARTS' order (see ``lab_figures``)."""
+    raw = scores[list(d_values).index(d_k)]  # (S, n_keys)
+    logits = {False: raw, True: raw / np.sqrt(d_k)}  # (S, n_keys) each
+    return [*(score_histogram(logits[s], d_k, s) for s in (False, True)),
+            *(softmax_bars(softmax_stats(logits[s][0])["weights"], s) for s in (False, True)),
+            *(metric_curve(sweep, m, d_k) for m in METRICS)]  # fmt: skip
+
+
+PARTS = ("hist_False", "hist_True", "bars_False", "bars_True", *METRICS)
+
+
+def lab_parts(d_values: Sequence[int], scores: FloatArray, sweep: pd.DataFrame,
+              d_k: int) -> dict[str, go.Figure]:  # fmt: skip
+    """The figures ``lab_figures`` draws as panels, at ``d_k``, keyed as in PARTS: what the
+    page's text alternative and numbers say."""
+    return dict(zip(PARTS, _parts(d_values, scores, sweep, d_k), strict=True))
+
+
+def lab_figures(
+    d_values: Sequence[int], scores: FloatArray, sweep: pd.DataFrame, phone: bool = False
+) -> dict[str, go.Figure]:
+    """Every chart of the lab that the d_k slider moves, as one figure with a frame and a
+    slider step per d_k of ``d_values``, so that the browser redraws it while the slider's
+    thumb is dragged, with no rerun: the figure as it opens at each d_k, keyed by str(d_k).
+
+    scores (len(d_values), S, n_keys): the raw scores q·k of each d_k (``sample_scores``);
+    sweep: the ``saturation_sweep`` table over the same d_k. Panels (PARTS): the histogram of
+    the scores without and with scaling, the first query's softmax bars without and with,
+    then the three curves across d_k (two columns and a row of three; one column on a
+    phone). Built once for every d_k: the page's own slider then only picks one.
+    """
+    values = [int(d) for d in d_values]
+    layout = {"cols": [1] * len(PARTS) if phone else [2, 2, 3], "gap": 0.08,
+              "margin": {"r": 70}, "legends": [0, 1, 0, 1, 2, 2, 2]}  # fmt: skip
+    whole = [_combined(_parts(values, scores, sweep, d), **layout) for d in values]
+    return dict(zip(map(str, values), sliding(whole, values, prefix="d_k = "), strict=True))
+
+
+SLIDER_PX = 96  # room over the panels for Plotly's slider: its value, its rail, its labels
+
+
+def sliding(figures: Sequence[dict], values: Sequence[int], prefix: str) -> list[go.Figure]:
+    """``figures[i]`` (a figure's dict: data, layout) is one figure drawn at ``values[i]``
+    (the same traces, notes and shapes in the same order). For each i: that figure with a
+    frame per value and a Plotly slider over the panels, at i, that shows each frame while
+    its thumb is dragged (in the browser: no rerun).
+
+    A frame holds only what changes from value to value (the traces' numbers and names, the
+    notes' text, a shape's place), never a colour: the page's theme colours the figure once
+    and every frame keeps them."""
+    traces = [f["data"] for f in figures]
+    notes = [f["layout"]["annotations"] for f in figures]
+    shapes = [f["layout"]["shapes"] for f in figures]
+    moving_traces, moving_notes, moving_shapes = (_moving(x) for x in (traces, notes, shapes))
+    moved = [j for j, keys in enumerate(moving_traces) if keys]
+    frames = []
+    for i, value in enumerate(values):
+        layout = {name: [{k: items[i][j][k] for k in keys} for j, keys in enumerate(moving)]
+                  for name, items, moving in (("annotations", notes, moving_notes),
+                                              ("shapes", shapes, moving_shapes))
+                  if any(moving)}  # fmt: skip
+        data = [{"type": traces[i][j].get("type", "scatter"),
+                 **{k: traces[i][j][k] for k in moving_traces[j]}} for j in moved]  # fmt: skip
+        frames.append({"name": str(value), "data": data, "traces": moved, "layout": layout})
+    step_args = {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
+                 "transition": {"duration": 0}}  # fmt: skip
+    steps = [{"label": str(v), "method": "animate", "args": [[str(v)], step_args]}
+             for v in values]  # fmt: skip
+    out = []
+    for i, figure in enumerate(figures):
+        margin = figure["layout"]["margin"]
+        slider = {"active": i, "x": 0, "len": 1, "y": 1, "yanchor": "bottom",
+                  "pad": {"t": 0, "b": 50}, "font": {"size": 12}, "ticklen": 4,
+                  "currentvalue": {"prefix": prefix, "font": {"size": 16}, "xanchor": "left"},
+                  "steps": steps}  # fmt: skip
+        layout = {**figure["layout"], "sliders": [slider],
+                  "margin": {**margin, "t": margin["t"] + SLIDER_PX},
+                  "height": figure["layout"]["height"] + SLIDER_PX}  # fmt: skip
+        # Plotly checks the first figure; the others hold the same checked items (each
+        # frame's own numbers in the place of the first's), and checking them again cost
+        # 0.1 s each
+        out.append(go.Figure(data=figure["data"], layout=layout, frames=frames,
+                             _validate=i == 0))  # fmt: skip
     return out
 
 
-def column_figures(logits: FloatArray, d_k: int, scaled: bool) -> dict[str, go.Figure]:
-    """One column of the lab: the scores' histogram and the first query's softmax bars, and
-    both as one chart ("panel"). logits (S, n_keys): the numbers fed to softmax."""
+def _moving(items: list[list[dict]]) -> list[list[str]]:
+    """For each item (a trace, note or shape, by position), the keys whose value is not the
+    same in every figure: what a frame must hold. ``items[i][j]``: item j of figure i."""
+    counts = {len(row) for row in items}
+    if len(counts) != 1:
+        raise ValueError(f"every figure needs the same items to slide through, got {counts}")
+    return [sorted(k for k in {k for row in items for k in row[j]}
+                   if any(_plain(row[j].get(k)) != _plain(items[0][j].get(k)) for row in items))
+            for j in range(counts.pop())]  # fmt: skip
 
-    def parts() -> list[go.Figure]:
-        return [score_histogram(logits, d_k, scaled),
-                softmax_bars(softmax_stats(logits[0])["weights"], scaled)]  # fmt: skip
 
-    hist, bars = parts()
-    return {"hist": hist, "bars": bars, "panel": combined(parts())}
-
-
-def sweep_figures(sweep: pd.DataFrame, d_k: int, phone: bool = False) -> dict[str, go.Figure]:
-    """The three curves across d_k (keyed by metric), and the three as one chart ("panel"):
-    side by side, or one under the other on a phone."""
-    curves = {m: metric_curve(sweep, m, d_k) for m in METRICS}
-    panel = combined([metric_curve(sweep, m, d_k) for m in METRICS], cols=1 if phone else 3,
-                     gap=0.08, margin={"t": 110, "r": 20})  # fmt: skip
-    return {**curves, "panel": panel}
+def _plain(value: object) -> object:
+    """``value`` with arrays as lists, so that two values compare with ==."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _span(i: int, n: int, gap: float) -> list[float]:
@@ -284,14 +419,15 @@ def _span(i: int, n: int, gap: float) -> list[float]:
     return [i * (width + gap), i * (width + gap) + width]
 
 
-def _row_span(r: int, heights: list[float], margin: dict) -> list[float]:
-    """Row r (from the top) where it would be if the figures were stacked, each with
-    ``margin``'s top and bottom: as a share of the combined figure's plotting height."""
-    t, b = margin["t"], margin["b"]
-    plot = sum(heights) - t - b
-    top = sum(heights[:r]) + t  # px from the figure's top
-    bottom = sum(heights[: r + 1]) - b
-    return [max(0.0, 1 - (bottom - t) / plot), min(1.0, 1 - (top - t) / plot)]
+def _row_span(r: int, heights: list[float], tops: list[float],
+              bottoms: list[float]) -> list[float]:  # fmt: skip
+    """Row r (from the top) where it would be if the figures were stacked, each with its
+    own room above and below (``tops``, ``bottoms``, px): as a share of the combined
+    figure's plotting height (the whole height but the first top and the last bottom)."""
+    plot = sum(heights) - tops[0] - bottoms[-1]
+    top = sum(heights[:r]) + tops[r] - tops[0]  # px from the plotting area's top
+    bottom = sum(heights[: r + 1]) - bottoms[r] - tops[0]
+    return [max(0.0, 1 - bottom / plot), min(1.0, 1 - top / plot)]
 
 
 def _on_panel(item: dict, xa: str, ya: str) -> dict:
