@@ -11,6 +11,7 @@ import pytest
 from attention_core import saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
 from attention_ui.scaling_lab import figures as sf
+from tests.spec import decode
 from tests.tolerance import gamma
 
 UNSCALED, SCALED = "#D55E00", "#0072B2"
@@ -109,16 +110,16 @@ def test_figures_use_graph_objects_only() -> None:
 
 
 def test_combined_keeps_each_panel_on_its_own_axes() -> None:
-    """The lab's one-chart columns: every trace, shape and note of panel k is on axes k,
-    the titles are named in order, and a series drawn twice is one legend entry."""
+    """The lab's one chart: every trace, shape and note of panel k is on axes k, the titles
+    are named in order, and a series drawn twice in one legend is one entry."""
     logits = np.random.default_rng(3).normal(size=(50, 8)) * 8  # (S, n_keys)
-    parts = sf.column_figures(logits, 64, False)
-    panel = parts["panel"]
-    assert panel.layout.meta["panels"] == [parts["hist"].layout.title.text,
-                                           parts["bars"].layout.title.text]  # fmt: skip
+    hist = sf.score_histogram(logits, 64, False)
+    bars = sf.softmax_bars(softmax_stats(logits[0])["weights"], False)
+    panel = sf.combined([hist, bars])
+    assert panel.layout.meta["panels"] == [hist.layout.title.text, bars.layout.title.text]
     assert [t.xaxis for t in panel.data] == ["x", "x", "x2"]  # bars, theory curve; weights
     assert [t.yaxis for t in panel.data] == ["y", "y", "y2"]
-    np.testing.assert_array_equal(panel.data[2].y, parts["bars"].data[0].y)
+    np.testing.assert_array_equal(panel.data[2].y, bars.data[0].y)
     zones = [s for s in panel.layout.shapes if s.type == "rect"]
     assert {(s.xref, s.yref) for s in zones} == {("x", "y domain")}  # the histogram's
     (uniform,) = [s for s in panel.layout.shapes if s.type == "line"]
@@ -126,10 +127,83 @@ def test_combined_keeps_each_panel_on_its_own_axes() -> None:
     top, bottom = panel.layout.yaxis.domain, panel.layout.yaxis2.domain
     assert bottom[1] < top[0]  # the bars sit under the histogram, apart
     sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=200, seed=0)
-    curves = sf.sweep_figures(sweep, 64)["panel"]
-    shown = [t.name for t in curves.data if t.showlegend is not False]
-    assert shown == ["without scaling", "with 1/√d_k"]  # once, not once per curve
-    lefts = [curves.layout[f"xaxis{a}"].domain[0] for a in ("", "2", "3")]
-    assert lefts == sorted(lefts) and len(set(lefts)) == 3  # side by side
-    phone = sf.sweep_figures(sweep, 64, phone=True)["panel"]
-    assert {phone.layout[f"xaxis{a}"].domain for a in ("", "2", "3")} == {(0.0, 1.0)}
+    scores = sample_scores(DK_POWERS, 8, 200, 0)
+    lab = sf.lab_figures(DK_POWERS, scores, sweep)["64"]
+    shown = [(t.legend, t.name) for t in lab.data if t.showlegend is not False]
+    assert shown == [("legend", "sampled scores"), ("legend", "theory N(0, 64), std 8"),
+                     ("legend2", "sampled scores"), ("legend2", "theory N(0, 1), std 1"),
+                     ("legend3", "without scaling"), ("legend3", "with 1/√d_k")]  # fmt: skip
+    curves = [lab.layout[f"xaxis{a}"].domain[0] for a in ("5", "6", "7")]
+    assert curves == sorted(curves) and len(set(curves)) == 3  # side by side
+    phone = sf.lab_figures(DK_POWERS, scores, sweep, phone=True)["64"]
+    assert {phone.layout[f"xaxis{a}"].domain for a in ("", "2", "5", "7")} == {(0.0, 1.0)}
+
+
+def _at_frame(figure, name: str) -> dict:
+    """The figure as Plotly draws it once its slider reached frame ``name``: the frame's
+    traces and notes merged item by item into the figure's, as plotly.js's animate does
+    (Plots.extendTrace, Plots.extendLayout)."""
+    drawn = figure.to_plotly_json()
+    (frame,) = [f for f in drawn["frames"] if f["name"] == name]
+    for j, trace in zip(frame["traces"], frame["data"], strict=True):
+        drawn["data"][j] = {**drawn["data"][j], **trace}
+    for kind, items in frame.get("layout", {}).items():
+        drawn["layout"][kind] = [{**old, **new}
+                                 for old, new in zip(drawn["layout"][kind], items, strict=True)]
+    return drawn
+
+
+def _on_axis(drawn: dict, k: int) -> list[dict]:
+    """The traces of panel k (0-based) of a combined figure."""
+    axis = "x" if k == 0 else f"x{k + 1}"
+    return [t for t in drawn["data"] if t.get("xaxis", "x") == axis]
+
+
+@pytest.mark.parametrize("opened_at", [64, 1])
+def test_every_frame_draws_the_cores_numbers_for_its_d_k(opened_at: int) -> None:
+    """Issue 43: each step of the chart's own slider draws, for its d_k, the histograms of
+    the core's sampled scores, the first query's softmax and the sweep's values, whatever
+    d_k the page opened it at. Expected numbers from attention_core and NumPy, not from
+    the figure code."""
+    n_keys, n_samples, seed = 8, 400, 5
+    sweep = saturation_sweep(DK_POWERS, n_keys=n_keys, n_samples=n_samples, seed=seed)
+    scores = sample_scores(DK_POWERS, n_keys, n_samples, seed)
+    figure = sf.lab_figures(DK_POWERS, scores, sweep)[str(opened_at)]
+    (slider,) = figure.layout.sliders
+    assert slider.active == DK_POWERS.index(opened_at)
+    assert [s.label for s in slider.steps] == [str(d) for d in DK_POWERS]
+    assert all(s.method == "animate" and s.args[1]["mode"] == "immediate" for s in slider.steps)
+    for d_k in DK_POWERS:
+        drawn = _at_frame(figure, str(d_k))
+        raw = sample_scores([d_k], n_keys, n_samples, seed)[0]  # (S, n_keys), the core's
+        titles = [a["text"] for a in drawn["layout"]["annotations"]]
+        for k, scaled in enumerate((False, True)):
+            x = raw / np.sqrt(d_k) if scaled else raw
+            counts, edges = np.histogram(x, bins=40, range=(-sf.AXIS, sf.AXIS))
+            hist, theory = _on_axis(drawn, k)
+            np.testing.assert_allclose(decode(hist["y"]),
+                                       counts / (x.size * (edges[1] - edges[0])), rtol=1e-12)  # fmt: skip
+            var = 1 if scaled else d_k
+            assert theory["name"] == f"theory N(0, {var}), std {np.sqrt(var):.3g}"
+            assert f"Scores: std {np.std(x):.2f}" in titles
+            (bars,) = _on_axis(drawn, 2 + k)
+            w = softmax_stats(x[0])["weights"]  # the first query's softmax
+            np.testing.assert_allclose(decode(bars["y"]), w, rtol=1e-12)
+            assert list(bars["text"]) == [f"{v:.2f}" for v in w]
+            assert f"One query: max weight {w.max():.2f}" in titles
+        here = sweep[sweep["d_k"] == d_k].sort_values("scaled")
+        for k, metric in enumerate(sf.METRICS, start=4):
+            marker = _on_axis(drawn, k)[2]
+            np.testing.assert_array_equal(decode(marker["x"]), [d_k, d_k])
+            np.testing.assert_array_equal(decode(marker["y"]), here[metric].to_numpy())
+            assert list(marker["text"]) == [f"{v:.2f}" for v in here[metric]]
+        lines = [s for s in drawn["layout"]["shapes"] if s.get("xref") in ("x5", "x6", "x7")]
+        assert [(s["x0"], s["x1"]) for s in lines] == [(d_k, d_k)] * 3  # the dotted d_k line
+
+
+def test_frames_carry_no_colour() -> None:
+    """The theme colours the figure once; a frame that carried a colour would undo it."""
+    sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=100, seed=0)
+    figure = sf.lab_figures(DK_POWERS, sample_scores(DK_POWERS, 8, 100, 0), sweep)["64"]
+    text = str([f.to_plotly_json() for f in figure.frames])
+    assert "color" not in text and "#" not in text
