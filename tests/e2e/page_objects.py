@@ -680,7 +680,7 @@ class ScalingLabPage(AppPage):
         return int((self.page.locator(self.CURRENT).text_content() or "").rsplit(" ", 1)[1])
 
     def notch(self, index: int, of: int) -> tuple[float, float]:
-        """Where notch ``index`` of ``of`` is on the chart's slider (page px), scrolled into view."""
+        """Where notch ``index`` of ``of`` is on the chart's slider (page px), in view."""
         self.page.locator(self.RAIL).scroll_into_view_if_needed()
         rail = self.page.locator(self.RAIL).bounding_box()
         grip = self.page.locator(self.GRIP).bounding_box()
@@ -705,9 +705,7 @@ class ScalingLabPage(AppPage):
         return self.page.evaluate("() => window.__runs")
 
     def script_state(self) -> str:
-        return self.page.locator(self.APP).first.get_attribute(
-            "data-test-script-state"
-        ) or ""
+        return self.page.locator(self.APP).first.get_attribute("data-test-script-state") or ""
 
     def wait_for_title_change(self, chart_key: str, before: str) -> None:
         """Wait (polling every 10 ms, for timing) until one new title is shown."""

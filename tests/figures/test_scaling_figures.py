@@ -148,8 +148,9 @@ def _at_frame(figure, name: str) -> dict:
     for j, trace in zip(frame["traces"], frame["data"], strict=True):
         drawn["data"][j] = {**drawn["data"][j], **trace}
     for kind, items in frame.get("layout", {}).items():
-        drawn["layout"][kind] = [{**old, **new}
-                                 for old, new in zip(drawn["layout"][kind], items, strict=True)]
+        drawn["layout"][kind] = [
+            {**old, **new} for old, new in zip(drawn["layout"][kind], items, strict=True)
+        ]
     return drawn
 
 
@@ -181,8 +182,8 @@ def test_every_frame_draws_the_cores_numbers_for_its_d_k(opened_at: int) -> None
             x = raw / np.sqrt(d_k) if scaled else raw
             counts, edges = np.histogram(x, bins=40, range=(-sf.AXIS, sf.AXIS))
             hist, theory = _on_axis(drawn, k)
-            np.testing.assert_allclose(decode(hist["y"]),
-                                       counts / (x.size * (edges[1] - edges[0])), rtol=1e-12)  # fmt: skip
+            density = counts / (x.size * (edges[1] - edges[0]))
+            np.testing.assert_allclose(decode(hist["y"]), density, rtol=1e-12)
             var = 1 if scaled else d_k
             assert theory["name"] == f"theory N(0, {var}), std {np.sqrt(var):.3g}"
             assert f"Scores: std {np.std(x):.2f}" in titles

@@ -196,7 +196,7 @@ def test_each_chart_of_the_lab_has_one_numbers_box_with_its_parts() -> None:
     assert "Largest weight" in boxes[0] and "Gradient norm" in boxes[0]
     at.session_state["lab_charts_numbers"] = True
     at.run()
-    box = [e for e in at.expander if e.label.startswith("Numbers: Scores")][0]
+    box = next(e for e in at.expander if e.label.startswith("Numbers: Scores"))
     tables = [c.value for c in box.children.values() if type(c).__name__ == "Table"][-3:]
     sweep = saturation_sweep(DK_POWERS, seed=0)
     assert len(tables) == len(METRICS)
