@@ -66,7 +66,10 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 40) 
     off = {"left": float(np.mean(x < -AXIS)), "right": float(np.mean(x > AXIS))}
     grid = np.linspace(-AXIS, AXIS, 201)  # (201,)
     pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
-    theory = _("N(0, {var}), std {sd}").format(var=1 if scaled else d_k, sd=f"{sd:.3g}")
+    # named by its formula, not its numbers: a legend keeps its words while the lab's slider
+    # is dragged (a frame redraws the traces only)
+    theory = _("N(0, {var}), std {sd}").format(var=1 if scaled else "d_k",
+                                               sd=1 if scaled else "√d_k")  # fmt: skip
     bars = go.Bar(
         x=centres, y=density, width=width, name=_("sampled scores"),
         marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
@@ -134,15 +137,19 @@ def softmax_bars(
     """
     w = np.asarray(weights, dtype=np.float64).ravel()  # (n_keys,)
     labels = list(key_labels) if key_labels is not None else [f"k{j + 1}" for j in range(w.size)]
+    # keys at 0..n-1 on a numeric axis named by their labels: the axis has a range, so a
+    # note over it can be drawn at a place of its own (the lab's slider moves notes as text)
     bars = go.Bar(
-        x=labels, y=w, marker={"color": COLOUR[scaled]}, name=_("weight"),
+        x=np.arange(w.size), y=w, marker={"color": COLOUR[scaled]}, name=_("weight"),
         text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
-        hovertemplate="%{x}: " + _("weight") + " %{y:.4f}<extra></extra>",
+        customdata=labels,
+        hovertemplate="%{customdata}: " + _("weight") + " %{y:.4f}<extra></extra>",
     )  # fmt: skip
     uniform = 1 / w.size
     layout = {
         "title": {"text": _("One query: max weight {w}").format(w=f"{np.max(w):.2f}"), "x": 0.0},
-        "xaxis": {"title": {"text": _("key")}, "type": "category"},
+        "xaxis": {"title": {"text": _("key")}, "range": [-0.5, w.size - 0.5],
+                  "tickvals": list(range(w.size)), "ticktext": labels, "fixedrange": True},
         "yaxis": {"title": {"text": _("weight")}, "range": [0, 1.12],
                   "tickvals": [0, 0.25, 0.5, 0.75, 1]},
         "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
@@ -194,6 +201,9 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
     layout = {
         "title": {"text": _(METRICS[metric]), "x": 0.0, "y": 0.97, "yanchor": "top"},
         "xaxis": {"title": {"text": _("d_k (log scale)")}, "type": "log",
+                  # fixed (in powers of ten): the lab's slider draws its d_k line on it
+                  "range": [float(np.log10(d_values[0])) - 0.15,
+                            float(np.log10(d_values[-1])) + 0.15],
                   "tickvals": ticks.tolist(), "ticktext": tick_text, "tickangle": 0,
                   "tickfont": {"size": 12}},
         "yaxis": {"range": [-0.12 * top, top],  # the title names the metric
@@ -272,8 +282,8 @@ def _combined(figures: Sequence[go.Figure], cols: int | Sequence[int], gap: floa
         layout["shapes"] += [_on_panel(s.to_plotly_json(), xa, ya) for s in figure.layout.shapes]
         layout["annotations"] += [_on_panel(a.to_plotly_json(), xa, ya)
                                   for a in figure.layout.annotations]  # fmt: skip
-        layout["annotations"].append({
-            "x": x_dom[0], "y": y_dom[1], "xref": "paper", "yref": "paper", "xanchor": "left",
+        layout["annotations"].append({  # over the panel's top left corner
+            "x": 0, "y": 1, "xref": f"{xa} domain", "yref": f"{ya} domain", "xanchor": "left",
             "yanchor": "bottom", "yshift": 10, "showarrow": False,
             "text": figure.layout.title.text, "font": {"size": 16}})  # fmt: skip
     first = figures[0].layout
@@ -352,24 +362,28 @@ def sliding(figures: Sequence[dict], values: Sequence[int], prefix: str) -> list
     frame per value and a Plotly slider over the panels, at i, that shows each frame while
     its thumb is dragged (in the browser: no rerun).
 
-    A frame holds only what changes from value to value (the traces' numbers and names, the
-    notes' text, a shape's place), never a colour: the page's theme colours the figure once
-    and every frame keeps them."""
-    traces = [f["data"] for f in figures]
+    A frame holds only traces' numbers and words: Plotly then redraws the traces alone
+    (``redraw: False``), not the axes, legends and notes of every panel, which took 0.2 s
+    a notch. So a note or a line that changes from value to value is drawn as a trace
+    (text, or a line) where it stood, on its panel's axes (which need a range); a legend's
+    names must not change. A frame holds no colour: the page's theme colours the figure
+    once and every frame keeps it."""
     notes = [f["layout"]["annotations"] for f in figures]
     shapes = [f["layout"]["shapes"] for f in figures]
-    moving_traces, moving_notes, moving_shapes = (_moving(x) for x in (traces, notes, shapes))
+    moving_notes, moving_shapes = _moving(notes), _moving(shapes)
+    figures = [_moving_as_traces(f, moving_notes, moving_shapes) for f in figures]
+    traces = [f["data"] for f in figures]
+    moving_traces = _moving(traces)
+    for trace, keys in zip(traces[0], moving_traces, strict=True):
+        if "name" in keys and trace.get("showlegend") is not False:
+            raise ValueError(f"a legend's name cannot change while the slider moves: {keys}")
+    moving_traces = [[k for k in keys if k != "name"] for keys in moving_traces]
     moved = [j for j, keys in enumerate(moving_traces) if keys]
-    frames = []
-    for i, value in enumerate(values):
-        layout = {name: [{k: items[i][j][k] for k in keys} for j, keys in enumerate(moving)]
-                  for name, items, moving in (("annotations", notes, moving_notes),
-                                              ("shapes", shapes, moving_shapes))
-                  if any(moving)}  # fmt: skip
-        data = [{"type": traces[i][j].get("type", "scatter"),
-                 **{k: traces[i][j][k] for k in moving_traces[j]}} for j in moved]  # fmt: skip
-        frames.append({"name": str(value), "data": data, "traces": moved, "layout": layout})
-    step_args = {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
+    frames = [{"name": str(value), "traces": moved,
+               "data": [{"type": traces[i][j].get("type", "scatter"),
+                         **{k: traces[i][j][k] for k in moving_traces[j]}} for j in moved]}
+              for i, value in enumerate(values)]  # fmt: skip
+    step_args = {"mode": "immediate", "frame": {"duration": 0, "redraw": False},
                  "transition": {"duration": 0}}  # fmt: skip
     steps = [{"label": str(v), "method": "animate", "args": [[str(v)], step_args]}
              for v in values]  # fmt: skip
@@ -389,6 +403,72 @@ def sliding(figures: Sequence[dict], values: Sequence[int], prefix: str) -> list
         out.append(go.Figure(data=figure["data"], layout=layout, frames=frames,
                              _validate=i == 0))  # fmt: skip
     return out
+
+
+def _moving_as_traces(figure: dict, notes: list[list[str]], shapes: list[list[str]]) -> dict:
+    """``figure`` with the notes and line shapes that change (a key in ``notes[j]``,
+    ``shapes[j]``) gone from its layout and drawn as two traces after its own: one text
+    trace holding every such note and one line trace holding every such line, each point
+    where its note or line stood. Two traces, not one a note: every trace costs plotly.js
+    its defaults again on each frame (a drag step took 0.2 s at 4x CPU slowdown with ten).
+    They sit on the first panel's axes (which need a range), reaching the other panels
+    past its edges."""
+    layout = figure["layout"]
+    moving = [n for n, keys in zip(layout["annotations"], notes, strict=True) if keys]
+    lines = [s for s, keys in zip(layout["shapes"], shapes, strict=True) if keys]
+    drawn = []
+    if moving:
+        x_side = [ANCHOR_TO_SIDE.get(n.get("xanchor", "center"), "center") for n in moving]
+        y_side = [ANCHOR_TO_SIDE.get(n.get("yanchor", "middle"), "middle") for n in moving]
+        drawn.append({
+            "type": "scatter", "mode": "text", "text": [n["text"] for n in moving],
+            "x": [_on_first(layout, "x", n["xref"], n["x"]) for n in moving],
+            "y": [_on_first(layout, "y", n["yref"], n["y"]) for n in moving],
+            "textposition": [f"{y} {x}" for x, y in zip(x_side, y_side, strict=True)],
+            "textfont": {"size": [n.get("font", {}).get("size", FONT["size"])
+                                  for n in moving]},
+            "hoverinfo": "skip", "showlegend": False, "cliponaxis": False})  # fmt: skip
+    if lines:
+        xs, ys = [], []
+        for line in lines:  # one polyline, a gap (None) between two lines
+            xs += [_on_first(layout, "x", line["xref"], line[k]) for k in ("x0", "x1")] + [None]
+            ys += [_on_first(layout, "y", line["yref"], line[k]) for k in ("y0", "y1")] + [None]
+        drawn.append({"type": "scatter", "mode": "lines", "x": xs, "y": ys,
+                      "line": lines[0].get("line", {}), "connectgaps": False,
+                      "hoverinfo": "skip", "showlegend": False, "cliponaxis": False})  # fmt: skip
+    kept = {
+        "annotations": [n for n, keys in zip(layout["annotations"], notes, strict=True)
+                        if not keys],
+        "shapes": [s for s, keys in zip(layout["shapes"], shapes, strict=True) if not keys],
+    }  # fmt: skip
+    return {"data": [*figure["data"], *drawn], "layout": {**layout, **kept}}
+
+
+ANCHOR_TO_SIDE = {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}
+
+
+def _on_first(layout: dict, letter: str, ref: str, value: float) -> float:
+    """``value`` against ``ref`` ("x2": the axis's own units; "x2 domain": 0..1 across
+    it) as a number on the first panel's axis ``letter`` (x or y), which has a range."""
+    axis = layout[f"{letter}axis{ref.split(' ')[0][1:]}"]
+    lo, hi = _range(axis)
+    if ref.endswith(" domain"):
+        share = value
+    else:
+        share = ((np.log10(value) if axis.get("type") == "log" else value) - lo) / (hi - lo)
+    paper = axis["domain"][0] + share * (axis["domain"][1] - axis["domain"][0])
+    first = layout[f"{letter}axis"]
+    lo, hi = _range(first)
+    d0, d1 = first["domain"]
+    return float(lo + (paper - d0) / (d1 - d0) * (hi - lo))
+
+
+def _range(axis: dict) -> tuple[float, float]:
+    """An axis's fixed range (on a log axis: in powers of ten, as Plotly gives it)."""
+    if axis.get("range") is None:
+        raise ValueError("a note or line that moves with the slider needs its axes' ranges")
+    lo, hi = axis["range"]
+    return float(lo), float(hi)
 
 
 def _moving(items: list[list[dict]]) -> list[list[str]]:
