@@ -644,7 +644,13 @@ class ScalingLabPage(AppPage):
 
     def panel_titles(self, chart_key: str, start: str) -> list[str]:
         """The titles of the panels of ``chart_key`` that start with ``start``, in order."""
-        return self.page.evaluate(self.PANEL_TITLE, [f"{key(chart_key)} .annotation-text", start])
+        return self.page.evaluate(self.PANEL_TITLE, [self._texts(chart_key), start])
+
+    @staticmethod
+    def _texts(chart_key: str) -> str:
+        """A chart's notes, and its text points: a title that changes with the chart's own
+        slider is drawn as text (scaling_lab.figures.sliding)."""
+        return f"{key(chart_key)} .annotation-text, {key(chart_key)} .textpoint"
 
     def panel_title(self, chart_key: str, start: str) -> str:
         """The title of the first panel of ``chart_key`` whose title starts with ``start``."""
@@ -659,7 +665,7 @@ class ScalingLabPage(AppPage):
         self.page.wait_for_function(
             f"""(arg) => {{ const t = ({self.PANEL_TITLE})(arg.slice(0, 2));
                           return t.length === arg[3] && t[0] !== arg[2]; }}""",
-            arg=[f"{key(chart_key)} .annotation-text", start, before, count],
+            arg=[self._texts(chart_key), start, before, count],
             timeout=10_000,
             polling=10,
         )

@@ -38,9 +38,9 @@ def stds(seed: int = 0) -> dict[int, tuple[str, str]]:
 
 
 def drawn_stds(lab: ScalingLabPage) -> tuple[str, ...]:
-    """The two histograms' spreads as their titles print them (the chart's notes, in order:
-    the histograms' titles are the first notes that end in a number after a colon)."""
-    texts = lab.page.locator(f".st-key-{lab.CHART} .annotation-text").all_text_contents()
+    """The two histograms' spreads as their titles print them (drawn as text points, in
+    order: the histograms' titles are the first texts with a colon)."""
+    texts = lab.page.locator(f".st-key-{lab.CHART} .textpoint").all_text_contents()
     titles = [t.strip() for t in texts if ":" in t]
     return tuple(NUMBER.search(t).group(1) for t in titles[:2] if NUMBER.search(t))  # type: ignore[union-attr]
 

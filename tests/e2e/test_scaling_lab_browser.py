@@ -63,7 +63,7 @@ def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> N
     assert all(abs(m[4] - 1) < 0.05 and abs(m[5] - start[5]) < 0.02 for m in seen)  # scaled
     assert lab.panel_title(COLUMN, HIST) == f"Scores: std {top[0]:.2f}"
     legend = lab.legend(COLUMN)
-    assert "theory N(0, 1024), std 32" in legend, legend
+    assert "theory N(0, d_k), std √d_k" in legend, legend  # its formula: no number to lag
     bars = lab.panel_title(COLUMN, BARS)
     assert float(bars.rsplit(" ", 1)[1]) > 0.9, bars  # the sampled query's top bar
     shot(page, "scaling_lab")

@@ -49,7 +49,8 @@ def test_histogram_is_a_density_with_the_theory_curve(
     # (2.5u): within gamma_7.
     peak = 1 / np.sqrt(2 * np.pi * var)
     assert float(np.max(curve.y)) == pytest.approx(peak, rel=gamma(7, np.float64))
-    assert curve.name == f"theory N(0, {1 if scaled else d_k}), std {np.sqrt(var):.3g}"
+    # named by its formula (a legend keeps its words while the chart's slider moves)
+    assert curve.name == ("theory N(0, 1), std 1" if scaled else "theory N(0, d_k), std √d_k")
     expected = row(sweep, d_k, scaled)["score_std"]
     assert fig.layout.title.text == f"Scores: std {expected:.2f}"
     assert bars.marker.color == (SCALED if scaled else UNSCALED)
@@ -69,7 +70,9 @@ def test_bars_show_one_querys_weights() -> None:
         fig = sf.softmax_bars(w, scaled)
         bar = fig.data[0]
         np.testing.assert_array_equal(bar.y, w)  # copied, no arithmetic
-        assert list(bar.x) == [f"k{j}" for j in range(1, 9)]
+        assert list(bar.x) == list(range(8))  # on a numeric axis named by the keys
+        assert list(fig.layout.xaxis.ticktext) == [f"k{j}" for j in range(1, 9)]
+        assert list(bar.customdata) == [f"k{j}" for j in range(1, 9)]  # and in the hover
         assert list(bar.text) == [f"{v:.2f}" for v in w]
         assert fig.layout.title.text == f"One query: max weight {w.max():.2f}"
         assert tuple(fig.layout.yaxis.range) == (0, 1.12)  # fixed: saturation is visible
@@ -130,7 +133,7 @@ def test_combined_keeps_each_panel_on_its_own_axes() -> None:
     scores = sample_scores(DK_POWERS, 8, 200, 0)
     lab = sf.lab_figures(DK_POWERS, scores, sweep)["64"]
     shown = [(t.legend, t.name) for t in lab.data if t.showlegend is not False]
-    assert shown == [("legend", "sampled scores"), ("legend", "theory N(0, 64), std 8"),
+    assert shown == [("legend", "sampled scores"), ("legend", "theory N(0, d_k), std √d_k"),
                      ("legend2", "sampled scores"), ("legend2", "theory N(0, 1), std 1"),
                      ("legend3", "without scaling"), ("legend3", "with 1/√d_k")]  # fmt: skip
     curves = [lab.layout[f"xaxis{a}"].domain[0] for a in ("5", "6", "7")]
@@ -147,17 +150,15 @@ def _at_frame(figure, name: str) -> dict:
     (frame,) = [f for f in drawn["frames"] if f["name"] == name]
     for j, trace in zip(frame["traces"], frame["data"], strict=True):
         drawn["data"][j] = {**drawn["data"][j], **trace}
-    for kind, items in frame.get("layout", {}).items():
-        drawn["layout"][kind] = [
-            {**old, **new} for old, new in zip(drawn["layout"][kind], items, strict=True)
-        ]
+    assert not frame.get("layout"), "a frame that changes the layout needs a full redraw"
     return drawn
 
 
 def _on_axis(drawn: dict, k: int) -> list[dict]:
-    """The traces of panel k (0-based) of a combined figure."""
+    """The traces of panel k (0-based) of a combined figure: the named ones (the notes and
+    lines that move are unnamed traces on the first panel's axes)."""
     axis = "x" if k == 0 else f"x{k + 1}"
-    return [t for t in drawn["data"] if t.get("xaxis", "x") == axis]
+    return [t for t in drawn["data"] if t.get("xaxis", "x") == axis and "name" in t]
 
 
 @pytest.mark.parametrize("opened_at", [64, 1])
@@ -174,18 +175,24 @@ def test_every_frame_draws_the_cores_numbers_for_its_d_k(opened_at: int) -> None
     assert slider.active == DK_POWERS.index(opened_at)
     assert [s.label for s in slider.steps] == [str(d) for d in DK_POWERS]
     assert all(s.method == "animate" and s.args[1]["mode"] == "immediate" for s in slider.steps)
+    last: list[float] = []
     for d_k in DK_POWERS:
         drawn = _at_frame(figure, str(d_k))
         raw = sample_scores([d_k], n_keys, n_samples, seed)[0]  # (S, n_keys), the core's
+        # the titles that change are drawn as one text trace (sliding), after the panels'
+        notes = [t for t in drawn["data"] if t.get("mode") == "text"]
         titles = [a["text"] for a in drawn["layout"]["annotations"]]
+        titles += [str(t) for trace in notes for t in trace["text"]]
         for k, scaled in enumerate((False, True)):
             x = raw / np.sqrt(d_k) if scaled else raw
             counts, edges = np.histogram(x, bins=40, range=(-sf.AXIS, sf.AXIS))
             hist, theory = _on_axis(drawn, k)
             density = counts / (x.size * (edges[1] - edges[0]))
             np.testing.assert_allclose(decode(hist["y"]), density, rtol=1e-12)
-            var = 1 if scaled else d_k
-            assert theory["name"] == f"theory N(0, {var}), std {np.sqrt(var):.3g}"
+            var = 1 if scaled else d_k  # the theory curve is N(0, var)'s density
+            grid = decode(theory["x"])
+            pdf = np.exp(-(grid**2) / (2 * var)) / np.sqrt(2 * np.pi * var)
+            np.testing.assert_allclose(decode(theory["y"]), pdf, rtol=1e-12)
             assert f"Scores: std {np.std(x):.2f}" in titles
             (bars,) = _on_axis(drawn, 2 + k)
             w = softmax_stats(x[0])["weights"]  # the first query's softmax
@@ -198,8 +205,12 @@ def test_every_frame_draws_the_cores_numbers_for_its_d_k(opened_at: int) -> None
             np.testing.assert_array_equal(decode(marker["x"]), [d_k, d_k])
             np.testing.assert_array_equal(decode(marker["y"]), here[metric].to_numpy())
             assert list(marker["text"]) == [f"{v:.2f}" for v in here[metric]]
-        lines = [s for s in drawn["layout"]["shapes"] if s.get("xref") in ("x5", "x6", "x7")]
-        assert [(s["x0"], s["x1"]) for s in lines] == [(d_k, d_k)] * 3  # the dotted d_k line
+        (line,) = [t for t in drawn["data"] if t.get("mode") == "lines" and None in list(t["x"])]
+        xs = [x for x in line["x"] if x is not None]  # three d_k lines, on the first panel's axis
+        assert xs[0] == xs[1] and xs[2] == xs[3] and xs[4] == xs[5]
+        if d_k > 1:  # each lies right of where it lay for the d_k before: it moved
+            assert all(a > b for a, b in zip(xs[::2], last, strict=True))
+        last = xs[::2]
 
 
 def test_frames_carry_no_colour() -> None:

@@ -95,7 +95,7 @@ def test_slider_moves_every_lab_chart() -> None:
     assert not at.exception
     assert metrics(at) == expected_metrics(512)
     unscaled_hist, scaled_hist = charts(at, "Scores: std")
-    assert unscaled_hist["data"][1]["name"] == "theory N(0, 512), std 22.6"
+    assert unscaled_hist["data"][1]["name"] == "theory N(0, d_k), std √d_k"
     assert scaled_hist["data"][1]["name"] == "theory N(0, 1), std 1"
     sweep = saturation_sweep(DK_POWERS)
     here = sweep[sweep["d_k"] == 512]
