@@ -66,7 +66,10 @@ def score_histogram(scores: FloatArray, d_k: int, scaled: bool, bins: int = 40) 
     off = {"left": float(np.mean(x < -AXIS)), "right": float(np.mean(x > AXIS))}
     grid = np.linspace(-AXIS, AXIS, 201)  # (201,)
     pdf = np.exp(-0.5 * (grid / sd) ** 2) / (sd * np.sqrt(2 * np.pi))  # (201,)
-    theory = _("N(0, {var}), std {sd}").format(var=1 if scaled else d_k, sd=f"{sd:.3g}")
+    # named by its formula, not its numbers: a legend keeps its words while the lab's slider
+    # is dragged (a frame redraws the traces only)
+    theory = _("N(0, {var}), std {sd}").format(var=1 if scaled else "d_k",
+                                               sd=1 if scaled else "√d_k")  # fmt: skip
     bars = go.Bar(
         x=centres, y=density, width=width, name=_("sampled scores"),
         marker={"color": COLOUR[scaled], "line": {"width": 0}}, opacity=0.75,
@@ -113,13 +116,14 @@ def _off_axis_notes(off: dict[str, float]) -> list[dict]:
             "font": {"size": 11},
         }
     ]
-    for side, share in off.items():
-        if share >= 0.005:  # under half a percent reads as 0 %
-            text = (_("← {share} off the axis") if side == "left" else _("{share} off →")).format(
-                share=f"{share:.0%}")  # fmt: skip
-            notes.append({"x": 0 if side == "left" else 1, "xref": "paper", "y": 0.2,
-                          "yref": "paper", "xanchor": side, "text": f"<b>{text}</b>",
-                          "showarrow": False, "font": {"size": 12}})  # fmt: skip
+    for side, share in off.items():  # both edges always, so every d_k has the same notes
+        # (the lab's slider changes their text): under half a percent reads as 0 %, no text
+        text = "" if share < 0.005 else "<b>" + (
+            _("← {share} off the axis") if side == "left" else _("{share} off →")
+        ).format(share=f"{share:.0%}") + "</b>"  # fmt: skip
+        notes.append({"x": 0 if side == "left" else 1, "xref": "paper", "y": 0.2,
+                      "yref": "paper", "xanchor": side, "text": text,
+                      "showarrow": False, "font": {"size": 12}})  # fmt: skip
     return notes
 
 
@@ -133,15 +137,19 @@ def softmax_bars(
     """
     w = np.asarray(weights, dtype=np.float64).ravel()  # (n_keys,)
     labels = list(key_labels) if key_labels is not None else [f"k{j + 1}" for j in range(w.size)]
+    # keys at 0..n-1 on a numeric axis named by their labels: the axis has a range, so a
+    # note over it can be drawn at a place of its own (the lab's slider moves notes as text)
     bars = go.Bar(
-        x=labels, y=w, marker={"color": COLOUR[scaled]}, name=_("weight"),
+        x=np.arange(w.size), y=w, marker={"color": COLOUR[scaled]}, name=_("weight"),
         text=[f"{v:.2f}" for v in w], textposition="outside", cliponaxis=False,
-        hovertemplate="%{x}: " + _("weight") + " %{y:.4f}<extra></extra>",
+        customdata=labels,
+        hovertemplate="%{customdata}: " + _("weight") + " %{y:.4f}<extra></extra>",
     )  # fmt: skip
     uniform = 1 / w.size
     layout = {
         "title": {"text": _("One query: max weight {w}").format(w=f"{np.max(w):.2f}"), "x": 0.0},
-        "xaxis": {"title": {"text": _("key")}, "type": "category"},
+        "xaxis": {"title": {"text": _("key")}, "range": [-0.5, w.size - 0.5],
+                  "tickvals": list(range(w.size)), "ticktext": labels, "fixedrange": True},
         "yaxis": {"title": {"text": _("weight")}, "range": [0, 1.12],
                   "tickvals": [0, 0.25, 0.5, 0.75, 1]},
         "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y",
@@ -193,13 +201,16 @@ def metric_curve(sweep: pd.DataFrame, metric: str, d_k: int) -> go.Figure:
     layout = {
         "title": {"text": _(METRICS[metric]), "x": 0.0, "y": 0.97, "yanchor": "top"},
         "xaxis": {"title": {"text": _("d_k (log scale)")}, "type": "log",
+                  # fixed (in powers of ten): the lab's slider draws its d_k line on it
+                  "range": [float(np.log10(d_values[0])) - 0.15,
+                            float(np.log10(d_values[-1])) + 0.15],
                   "tickvals": ticks.tolist(), "ticktext": tick_text, "tickangle": 0,
                   "tickfont": {"size": 12}},
         "yaxis": {"range": [-0.12 * top, top],  # the title names the metric
                   "zeroline": True},
         "shapes": [{"type": "line", "xref": "x", "x0": d_k, "x1": d_k, "yref": "paper",
                     "y0": 0, "y1": 1, "line": {"color": "#555555", "width": 1, "dash": "dot"}}],
-        "font": FONT, "height": 360, "margin": {**MARGIN, "t": 90, "r": 20},
+        "font": FONT, "height": 380, "margin": {**MARGIN, "t": 110, "r": 20},
         "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
     }  # fmt: skip
     return go.Figure(data=traces, layout=layout)
@@ -214,76 +225,286 @@ def _label_positions(values: FloatArray) -> list[str]:
 
 
 # ---- several figures as one chart ---------------------------------------------------------
-# The d_k slider redraws every figure of the lab at once. Seven charts were seven Plotly
-# plots to lay out and draw; one chart per column and one for the sweep are three.
-def combined(figures: Sequence[go.Figure], cols: int = 1, gap: float = 0.06,
-             margin: dict | None = None, least: int | None = None) -> go.Figure:  # fmt: skip
-    """``figures`` (row by row, ``cols`` to a row) as the panels of one figure: each keeps its
-    traces, axes, shapes, notes and title (now over its panel), on its own panel's axes.
-    A row keeps its figures' height; each panel keeps ``margin``'s room above and below it
-    (for its title, and its ticks and axis title). ``least``: the px under which the panels'
-    ticks and titles would run into each other (a narrower page scrolls it sideways)."""
+# The d_k slider redraws every figure of the lab at once, and Plotly's own slider moves only
+# the figure it is in: so the lab is one chart whose panels are the figures.
+def combined(figures: Sequence[go.Figure], cols: int | Sequence[int] = 1, gap: float = 0.06,
+             margin: dict | None = None,
+             legends: Sequence[int] | None = None) -> go.Figure:  # fmt: skip
+    """``figures`` (row by row, ``cols`` to a row, or ``cols[r]`` in row r) as the panels of
+    one figure: each keeps its traces, axes, shapes, notes and title (now over its panel), on
+    its own panel's axes. A row keeps its first figure's height; each panel keeps
+    ``margin``'s room above and below it (for its title, and its ticks and axis title).
+
+    ``legends[k]``: the legend figure k's series are listed in (0: the first); a legend
+    sits where its first figure put it, on that figure's panel. A series named twice in one
+    legend is one entry."""
+    return go.Figure(_combined(figures, cols, gap, margin, legends))
+
+
+def _combined(figures: Sequence[go.Figure], cols: int | Sequence[int], gap: float,
+              margin: dict | None, legends: Sequence[int] | None) -> dict:  # fmt: skip
+    """``combined`` as a plain dict (data, layout): built without Plotly's checks, which
+    cost the lab's slider a second when they ran once per d_k."""
     margin = {**MARGIN, "r": 70, **(margin or {})}
-    heights = [float(f.layout.height or 300) for f in figures[::cols]]  # one per row
-    out, named = go.Figure(), set()
-    for k, figure in enumerate(figures):
-        r, c = divmod(k, cols)
-        x_dom, y_dom = _span(c, cols, gap), _row_span(r, heights, margin)
+    places = _places(len(figures), cols)  # (row, column, columns in the row) per figure
+    firsts = [f for f, (_r, c, _n) in zip(figures, places, strict=True) if c == 0]  # a row's
+    heights = [float(f.layout.height or 300) for f in firsts]
+    # each row keeps its own room for its title over it and its ticks under it
+    tops = [float(f.layout.margin.t if f.layout.margin.t is not None else margin["t"])
+            for f in firsts]  # fmt: skip
+    bottoms = [float(f.layout.margin.b if f.layout.margin.b is not None else margin["b"])
+               for f in firsts]  # fmt: skip
+    margin = {**margin, "t": tops[0], "b": bottoms[-1]}
+    groups = list(legends) if legends is not None else [0] * len(figures)
+    data: list[dict] = []
+    layout: dict = {"annotations": [], "shapes": []}
+    named: set = set()
+    placed: dict[int, dict] = {}
+    for k, (figure, (r, c, n), group) in enumerate(zip(figures, places, groups, strict=True)):
+        x_dom, y_dom = _span(c, n, gap), _row_span(r, heights, tops, bottoms)
         xa, ya = ("x", "y") if k == 0 else (f"x{k + 1}", f"y{k + 1}")
-        for trace in figure.data:  # a series named twice is one legend entry
-            if trace.name in named or figure.layout.showlegend is False:
-                trace.showlegend = False
-            out.add_trace(trace.update(xaxis=xa, yaxis=ya))
-            named.add(trace.name)
+        shown = figure.layout.showlegend is not False
+        for trace in figure.data:  # a series named twice in a legend is one entry
+            item = {**trace.to_plotly_json(), "xaxis": xa, "yaxis": ya,
+                    "legend": "legend" if group == 0 else f"legend{group + 1}"}  # fmt: skip
+            if (group, trace.name) in named or not shown:
+                item["showlegend"] = False
+            data.append(item)
+            named.add((group, trace.name))
+        if shown and group not in placed:
+            placed[group] = _legend_on(figure.layout.legend.to_plotly_json(), x_dom, y_dom,
+                                       sum(heights) - margin["t"] - margin["b"])  # fmt: skip
         axis = "" if k == 0 else str(k + 1)
-        out.layout[f"xaxis{axis}"] = {**figure.layout.xaxis.to_plotly_json(), "domain": x_dom,
-                                      "anchor": ya}  # fmt: skip
-        out.layout[f"yaxis{axis}"] = {**figure.layout.yaxis.to_plotly_json(), "domain": y_dom,
-                                      "anchor": xa}  # fmt: skip
-        for shape in figure.layout.shapes:
-            out.add_shape(_on_panel(shape.to_plotly_json(), xa, ya))
-        for note in figure.layout.annotations:
-            out.add_annotation(_on_panel(note.to_plotly_json(), xa, ya))
-        out.add_annotation(x=x_dom[0], y=y_dom[1], xref="paper", yref="paper", xanchor="left",
-                           yanchor="bottom", yshift=10, showarrow=False,
-                           text=figure.layout.title.text, font={"size": 16})  # fmt: skip
+        layout[f"xaxis{axis}"] = {**figure.layout.xaxis.to_plotly_json(), "domain": x_dom,
+                                  "anchor": ya}  # fmt: skip
+        layout[f"yaxis{axis}"] = {**figure.layout.yaxis.to_plotly_json(), "domain": y_dom,
+                                  "anchor": xa}  # fmt: skip
+        layout["shapes"] += [_on_panel(s.to_plotly_json(), xa, ya) for s in figure.layout.shapes]
+        layout["annotations"] += [_on_panel(a.to_plotly_json(), xa, ya)
+                                  for a in figure.layout.annotations]  # fmt: skip
+        layout["annotations"].append({  # over the panel's top left corner
+            "x": 0, "y": 1, "xref": f"{xa} domain", "yref": f"{ya} domain", "xanchor": "left",
+            "yanchor": "bottom", "yshift": 10, "showarrow": False,
+            "text": figure.layout.title.text, "font": {"size": 16}})  # fmt: skip
     first = figures[0].layout
-    legend = first.legend.to_plotly_json()
-    if legend.get("orientation") == "h":  # a legend over the panels: above their titles too
-        legend["y"] = 1 + 34 / (sum(heights) - margin["t"] - margin["b"])  # 34 px higher
-    shown = any(f.layout.showlegend is not False for f in figures)
-    out.update_layout(font=first.font, height=int(sum(heights)), bargap=first.bargap,
-                      margin=margin, legend=legend, showlegend=shown,
-                      meta={"panels": [f.layout.title.text for f in figures]}
-                      | ({"min_px": least} if least else {}))  # fmt: skip
-    return out
+    for group, legend in placed.items():
+        layout["legend" if group == 0 else f"legend{group + 1}"] = legend
+    layout.update(font=first.font.to_plotly_json(), height=int(sum(heights)),
+                  bargap=first.bargap, margin=margin, showlegend=bool(placed),
+                  meta={"panels": [f.layout.title.text for f in figures]})  # fmt: skip
+    return {"data": data, "layout": layout}
 
 
-def column_figures(logits: FloatArray, d_k: int, scaled: bool) -> dict[str, go.Figure]:
-    """One column of the lab: the scores' histogram and the first query's softmax bars, and
-    both as one chart ("panel"). logits (S, n_keys): the numbers fed to softmax."""
+def _places(count: int, cols: int | Sequence[int]) -> list[tuple[int, int, int]]:
+    """(row, column, columns in that row) of each of ``count`` figures laid out row by row."""
+    widths = [cols] * -(-count // cols) if isinstance(cols, int) else list(cols)
+    return [(r, c, n) for r, n in enumerate(widths) for c in range(n)][:count]
 
-    def parts() -> list[go.Figure]:
-        return [score_histogram(logits, d_k, scaled),
-                softmax_bars(softmax_stats(logits[0])["weights"], scaled)]  # fmt: skip
 
-    hist, bars = parts()
-    return {"hist": hist, "bars": bars, "panel": combined(parts())}
+def _legend_on(legend: dict, x_dom: list[float], y_dom: list[float], plot_px: float) -> dict:
+    """A figure's legend (its x and y on its own paper) on its panel of the combined figure;
+    a legend over the panel (horizontal) also over the panel's title, 34 px higher."""
+    x, y = legend.get("x", 1.02), legend.get("y", 1.0)
+    moved = {**legend, "x": x_dom[0] + x * (x_dom[1] - x_dom[0])}
+    if legend.get("orientation") == "h":
+        moved["y"] = y_dom[1] + 34 / plot_px
+    else:
+        moved["y"] = y_dom[0] + y * (y_dom[1] - y_dom[0])
+    return moved
+
+
+def _parts(d_values: Sequence[int], scores: FloatArray, sweep: pd.DataFrame,
+           d_k: int) -> list[go.Figure]:  # fmt: skip
+    """The lab's figures at ``d_k``, in PARTS' order (see ``lab_figures``)."""
+    raw = scores[list(d_values).index(d_k)]  # (S, n_keys)
+    logits = {False: raw, True: raw / np.sqrt(d_k)}  # (S, n_keys) each
+    return [*(score_histogram(logits[s], d_k, s) for s in (False, True)),
+            *(softmax_bars(softmax_stats(logits[s][0])["weights"], s) for s in (False, True)),
+            *(metric_curve(sweep, m, d_k) for m in METRICS)]  # fmt: skip
+
+
+PARTS = ("hist_False", "hist_True", "bars_False", "bars_True", *METRICS)
+
+
+def lab_parts(d_values: Sequence[int], scores: FloatArray, sweep: pd.DataFrame,
+              d_k: int) -> dict[str, go.Figure]:  # fmt: skip
+    """The figures ``lab_figures`` draws as panels, at ``d_k``, keyed as in PARTS: what the
+    page's text alternative and numbers say."""
+    return dict(zip(PARTS, _parts(d_values, scores, sweep, d_k), strict=True))
+
+
+def lab_figures(
+    d_values: Sequence[int], scores: FloatArray, sweep: pd.DataFrame, phone: bool = False
+) -> dict[str, go.Figure]:
+    """Every chart of the lab that the d_k slider moves, as one figure with a frame and a
+    slider step per d_k of ``d_values``, so that the browser redraws it while the slider's
+    thumb is dragged, with no rerun: the figure as it opens at each d_k, keyed by str(d_k).
+
+    scores (len(d_values), S, n_keys): the raw scores q·k of each d_k (``sample_scores``);
+    sweep: the ``saturation_sweep`` table over the same d_k. Panels (PARTS): the histogram of
+    the scores without and with scaling, the first query's softmax bars without and with,
+    then the three curves across d_k (two columns and a row of three; one column on a
+    phone). Built once for every d_k: the page's own slider then only picks one.
+    """
+    values = [int(d) for d in d_values]
+    layout = {"cols": [1] * len(PARTS) if phone else [2, 2, 3], "gap": 0.08,
+              "margin": {"r": 70}, "legends": [0, 1, 0, 1, 2, 2, 2]}  # fmt: skip
+    whole = [_combined(_parts(values, scores, sweep, d), **layout) for d in values]
+    for figure in whole if not phone else ():  # under it, ticks and titles run together
+        figure["layout"]["meta"]["min_px"] = LAB_LEAST
+    return dict(zip(map(str, values), sliding(whole, values, prefix="d_k = "), strict=True))
 
 
 # px: three curves abreast need 130 px a panel for "1 4 16 64 256 1k" and "d_k (log
-# scale)" (a 390 px window that did not say "Mobile" ran them, and the titles, together)
-SWEEP_LEAST = 560
+# scale)"; a narrower page (390 px whose agent says desktop) scrolls the chart sideways
+LAB_LEAST = 560
+SLIDER_PX = 96  # room over the panels for Plotly's slider: its value, its rail, its labels
 
 
-def sweep_figures(sweep: pd.DataFrame, d_k: int, phone: bool = False) -> dict[str, go.Figure]:
-    """The three curves across d_k (keyed by metric), and the three as one chart ("panel"):
-    side by side, or one under the other on a phone."""
-    curves = {m: metric_curve(sweep, m, d_k) for m in METRICS}
-    panel = combined([metric_curve(sweep, m, d_k) for m in METRICS], cols=1 if phone else 3,
-                     gap=0.08, margin={"t": 110, "r": 20},
-                     least=None if phone else SWEEP_LEAST)  # fmt: skip
-    return {**curves, "panel": panel}
+def sliding(figures: Sequence[dict], values: Sequence[int], prefix: str) -> list[go.Figure]:
+    """``figures[i]`` (a figure's dict: data, layout) is one figure drawn at ``values[i]``
+    (the same traces, notes and shapes in the same order). For each i: that figure with a
+    frame per value and a Plotly slider over the panels, at i, that shows each frame while
+    its thumb is dragged (in the browser: no rerun).
+
+    A frame holds only traces' numbers and words: Plotly then redraws the traces alone
+    (``redraw: False``), not the axes, legends and notes of every panel, which took 0.2 s
+    a notch. So a note or a line that changes from value to value is drawn as a trace
+    (text, or a line) where it stood, on its panel's axes (which need a range); a legend's
+    names must not change. A frame holds no colour: the page's theme colours the figure
+    once and every frame keeps it."""
+    notes = [f["layout"]["annotations"] for f in figures]
+    shapes = [f["layout"]["shapes"] for f in figures]
+    moving_notes, moving_shapes = _moving(notes), _moving(shapes)
+    figures = [_moving_as_traces(f, moving_notes, moving_shapes) for f in figures]
+    traces = [f["data"] for f in figures]
+    moving_traces = _moving(traces)
+    for trace, keys in zip(traces[0], moving_traces, strict=True):
+        if "name" in keys and trace.get("showlegend") is not False:
+            raise ValueError(f"a legend's name cannot change while the slider moves: {keys}")
+    moving_traces = [[k for k in keys if k != "name"] for keys in moving_traces]
+    moved = [j for j, keys in enumerate(moving_traces) if keys]
+    frames = [{"name": str(value), "traces": moved,
+               "data": [{"type": traces[i][j].get("type", "scatter"),
+                         **{k: traces[i][j][k] for k in moving_traces[j]}} for j in moved]}
+              for i, value in enumerate(values)]  # fmt: skip
+    step_args = {"mode": "immediate", "frame": {"duration": 0, "redraw": False},
+                 "transition": {"duration": 0}}  # fmt: skip
+    steps = [{"label": str(v), "method": "animate", "args": [[str(v)], step_args]}
+             for v in values]  # fmt: skip
+    out = []
+    for i, figure in enumerate(figures):
+        margin = figure["layout"]["margin"]
+        slider = {"active": i, "x": 0, "len": 1, "y": 1, "yanchor": "bottom",
+                  "pad": {"t": 0, "b": 50}, "font": {"size": 12}, "ticklen": 4,
+                  "currentvalue": {"prefix": prefix, "font": {"size": 16}, "xanchor": "left"},
+                  "steps": steps}  # fmt: skip
+        layout = {**figure["layout"], "sliders": [slider],
+                  "margin": {**margin, "t": margin["t"] + SLIDER_PX},
+                  "height": figure["layout"]["height"] + SLIDER_PX}  # fmt: skip
+        # Plotly checks the first figure; the others hold the same checked items (each
+        # frame's own numbers in the place of the first's), and checking them again cost
+        # 0.1 s each
+        out.append(go.Figure(data=figure["data"], layout=layout, frames=frames,
+                             _validate=i == 0))  # fmt: skip
+    return out
+
+
+def _moving_as_traces(figure: dict, notes: list[list[str]], shapes: list[list[str]]) -> dict:
+    """``figure`` with the notes and line shapes that change (a key in ``notes[j]``,
+    ``shapes[j]``) gone from its layout and drawn as traces after its own, each point where
+    its note or line stood: per panel, one text trace holding its notes and one line trace
+    holding its lines. Per panel, not one a note: every trace costs plotly.js its defaults
+    again on each frame (a drag step took 0.2 s at 4x CPU slowdown with ten). Not one for
+    the whole figure: plotly.js draws no text point outside its own panel's x range (three
+    of the four panels lost their titles, and the curves their d_k line)."""
+    layout = figure["layout"]
+    moving = [n for n, keys in zip(layout["annotations"], notes, strict=True) if keys]
+    lines = [s for s, keys in zip(layout["shapes"], shapes, strict=True) if keys]
+    drawn = []
+    for panel in _panels(moving):
+        on = [n for n in moving if _panel(n) == panel]
+        x_side = [ANCHOR_TO_SIDE.get(n.get("xanchor", "center"), "center") for n in on]
+        y_side = [ANCHOR_TO_SIDE.get(n.get("yanchor", "middle"), "middle") for n in on]
+        drawn.append({
+            "type": "scatter", "mode": "text", "text": [n["text"] for n in on],
+            "x": [_on_own(layout, "x", n["xref"], n["x"]) for n in on],
+            "y": [_on_own(layout, "y", n["yref"], n["y"]) for n in on],
+            "xaxis": panel[0], "yaxis": panel[1],
+            "textposition": [f"{y} {x}" for x, y in zip(x_side, y_side, strict=True)],
+            "textfont": {"size": [n.get("font", {}).get("size", FONT["size"]) for n in on]},
+            "hoverinfo": "skip", "showlegend": False, "cliponaxis": False})  # fmt: skip
+    for panel in _panels(lines):
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        on = [line for line in lines if _panel(line) == panel]
+        for line in on:  # one polyline, a gap (None) between two lines
+            xs += [_on_own(layout, "x", line["xref"], line[k]) for k in ("x0", "x1")] + [None]
+            ys += [_on_own(layout, "y", line["yref"], line[k]) for k in ("y0", "y1")] + [None]
+        drawn.append({"type": "scatter", "mode": "lines", "x": xs, "y": ys,
+                      "xaxis": panel[0], "yaxis": panel[1],
+                      "line": on[0].get("line", {}), "connectgaps": False,
+                      "hoverinfo": "skip", "showlegend": False, "cliponaxis": False})  # fmt: skip
+    kept = {
+        "annotations": [n for n, keys in zip(layout["annotations"], notes, strict=True)
+                        if not keys],
+        "shapes": [s for s, keys in zip(layout["shapes"], shapes, strict=True) if not keys],
+    }  # fmt: skip
+    return {"data": [*figure["data"], *drawn], "layout": {**layout, **kept}}
+
+
+def _panel(item: dict) -> tuple[str, str]:
+    """The axes ("x2", "y2") a note or shape is placed against."""
+    return item["xref"].split(" ")[0], item["yref"].split(" ")[0]
+
+
+def _panels(items: list[dict]) -> list[tuple[str, str]]:
+    """The panels of ``items``, in the order they first appear (the same in every frame)."""
+    return list(dict.fromkeys(_panel(item) for item in items))
+
+
+ANCHOR_TO_SIDE = {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}
+
+
+def _on_own(layout: dict, letter: str, ref: str, value: float) -> float:
+    """``value`` against ``ref`` ("x2": the axis's own units; "x2 domain": 0..1 across it)
+    in the axis's own units (on a log axis, the value itself, not its power of ten)."""
+    if not ref.endswith(" domain"):
+        return float(value)
+    axis = layout[f"{letter}axis{ref.split(' ')[0][1:]}"]
+    lo, hi = _range(axis)
+    at = lo + value * (hi - lo)
+    return float(10**at if axis.get("type") == "log" else at)
+
+
+def _range(axis: dict) -> tuple[float, float]:
+    """An axis's fixed range (on a log axis: in powers of ten, as Plotly gives it)."""
+    if axis.get("range") is None:
+        raise ValueError("a note or line that moves with the slider needs its axes' ranges")
+    lo, hi = axis["range"]
+    return float(lo), float(hi)
+
+
+def _moving(items: list[list[dict]]) -> list[list[str]]:
+    """For each item (a trace, note or shape, by position), the keys whose value is not the
+    same in every figure: what a frame must hold. ``items[i][j]``: item j of figure i."""
+    counts = {len(row) for row in items}
+    if len(counts) != 1:
+        raise ValueError(f"every figure needs the same items to slide through, got {counts}")
+    return [sorted(k for k in {k for row in items for k in row[j]}
+                   if any(_plain(row[j].get(k)) != _plain(items[0][j].get(k)) for row in items))
+            for j in range(counts.pop())]  # fmt: skip
+
+
+def _plain(value: object) -> object:
+    """``value`` with arrays as lists, so that two values compare with ==."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _span(i: int, n: int, gap: float) -> list[float]:
@@ -292,14 +513,15 @@ def _span(i: int, n: int, gap: float) -> list[float]:
     return [i * (width + gap), i * (width + gap) + width]
 
 
-def _row_span(r: int, heights: list[float], margin: dict) -> list[float]:
-    """Row r (from the top) where it would be if the figures were stacked, each with
-    ``margin``'s top and bottom: as a share of the combined figure's plotting height."""
-    t, b = margin["t"], margin["b"]
-    plot = sum(heights) - t - b
-    top = sum(heights[:r]) + t  # px from the figure's top
-    bottom = sum(heights[: r + 1]) - b
-    return [max(0.0, 1 - (bottom - t) / plot), min(1.0, 1 - (top - t) / plot)]
+def _row_span(r: int, heights: list[float], tops: list[float],
+              bottoms: list[float]) -> list[float]:  # fmt: skip
+    """Row r (from the top) where it would be if the figures were stacked, each with its
+    own room above and below (``tops``, ``bottoms``, px): as a share of the combined
+    figure's plotting height (the whole height but the first top and the last bottom)."""
+    plot = sum(heights) - tops[0] - bottoms[-1]
+    top = sum(heights[:r]) + tops[r] - tops[0]  # px from the plotting area's top
+    bottom = sum(heights[: r + 1]) - bottoms[r] - tops[0]
+    return [max(0.0, 1 - bottom / plot), min(1.0, 1 - top / plot)]
 
 
 def _on_panel(item: dict, xa: str, ya: str) -> dict:

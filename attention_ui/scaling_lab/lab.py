@@ -1,13 +1,16 @@
 """The scaling lab: sweep d_k and watch softmax saturate when 1/sqrt(d_k) is removed.
 
 The d_k slider and the seed live in a fragment (moving them reruns only the lab) and in
-the URL (``?lab_dk=256&lab_seed=3``, via bind="query-params").
+the URL (``?lab_dk=256&lab_seed=3``, via bind="query-params"). The charts are one figure
+with Plotly's own d_k slider in it, which redraws them in the browser while it is dragged
+(issue 43); the page's slider is the one the keyboard, the link and a live class use.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from attention_core import attention, saturation_sweep
@@ -65,15 +68,11 @@ def lab() -> None:
         bind="query-params", persist_state="session",
         help=_("Another seed draws other random queries and keys; the pattern stays the same."),
     )  # fmt: skip
-    sweep = sweep_for(int(seed))
-    raw = sample_scores([d_k], N_KEYS, N_SAMPLES, int(seed))[0]  # (S, n_keys)
+    sweep, scores = sweep_for(int(seed)), scores_for(int(seed))
     for col, scaled in zip(st.columns(2, gap="large"), (False, True), strict=True):
-        logits = raw / np.sqrt(d_k) if scaled else raw  # (S, n_keys)
         row = sweep[(sweep["d_k"] == d_k) & (sweep["scaled"] == scaled)].iloc[0]
         with col:
             st.subheader(_(HEADINGS[scaled]))
-            panel(resolve(lazy(sf.column_figures, logits, d_k, scaled)), f"lab_column_{scaled}",
-                  ("hist", "bars"))  # fmt: skip
             st.caption(_("Averages over all {n} random queries at d_k = {d_k}:").format(
                 n=N_SAMPLES, d_k=d_k))  # fmt: skip
             with st.container(horizontal=True, gap="medium"):  # wraps on narrow screens
@@ -89,22 +88,35 @@ def lab() -> None:
                 st.metric(_("grad norm"), f"{row.grad_norm:.3f}", width="content",
                           help=_("Frobenius norm of the softmax Jacobian diag(w) − w wᵀ; 0 "
                                  "means the weights no longer respond to the scores"))  # fmt: skip
-    st.subheader(_("Across d_k"))
+    st.caption(
+        _("The slider over the charts moves them all as you drag it, in your browser. "
+          "Vermillion: without scaling; blue: with 1/√d_k. The slider at the top of the lab "
+          "sets the numbers above, the charts' first d_k and the page's link.")
+    )  # fmt: skip
     st.caption(
         _("Dashed vermillion: without scaling. Solid blue: with 1/√d_k. "
           "The big markers and the dotted line are the d_k on the slider.")
     )  # fmt: skip
-    panel(resolve(lazy(sf.sweep_figures, sweep, d_k, look.phone())), "lab_curves",
-          tuple(sf.METRICS))  # fmt: skip
+    # Every d_k's charts are one figure with a frame per d_k (built once per seed): the
+    # slider in it redraws them while dragged, with no rerun (issue 43)
+    charts = resolve(lazy(sf.lab_figures, DK_POWERS, scores, sweep, look.phone()))
+    parts = resolve(lazy(sf.lab_parts, DK_POWERS, scores, sweep, d_k))
+    panel(charts[str(d_k)], [parts[name] for name in sf.PARTS], "lab_charts")
 
 
-def panel(figures: dict, key: str, parts: tuple[str, ...]) -> None:
-    """A combined figure (``figures["panel"]``) as one chart, named by its parts' text
-    alternatives, with the parts' numbers in one lazy expander."""
-    described = [described_by(figures[name]) for name in parts]
+@st.cache_data(show_spinner=False, max_entries=64)
+def scores_for(seed: int) -> np.ndarray:
+    """The raw scores of every d_k the slider offers: (len(DK_POWERS), N_SAMPLES, N_KEYS)."""
+    return sample_scores(DK_POWERS, N_KEYS, N_SAMPLES, seed)
+
+
+def panel(figure: go.Figure, parts: list[go.Figure], key: str) -> None:
+    """A combined figure as one chart, named by its parts' text alternatives, with the
+    parts' numbers in one lazy expander."""
+    described = [described_by(part) for part in parts]
     text = " ".join(d.text for d in described)
     title = "; ".join(d.name for d in described)
-    plot(figures["panel"], key=key, alt=Alternative(title, text, None), table=False)
+    plot(figure, key=key, alt=Alternative(title, text, None), table=False)
     numbers_of_parts(described, key)
 
 

@@ -16,10 +16,12 @@ from bench.common.browser import FLOOR_APP, settle, switch_times, time_changes
 # the last of the charts an action redraws has drawn its new numbers.
 DRAWN = "(sel) => [...document.querySelectorAll(sel)].map(e => e.innerHTML).join('|')"
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
-# The lab's charts a d_k change redraws: before issue 21 four (lab_hist_*, lab_bars_*), now
-# one per column (lab_column_*), whichever this app has.
-LAB_CHARTS = [".st-key-lab_column_False .main-svg, .st-key-lab_hist_False .main-svg",
-              ".st-key-lab_column_True .main-svg, .st-key-lab_hist_True .main-svg"]  # fmt: skip
+# The lab's charts a d_k change redraws: before issue 21 four (lab_hist_*, lab_bars_*), then
+# one per column (lab_column_*), since issue 43 one (lab_charts), whichever this app has.
+LAB_CHARTS = [".st-key-lab_column_False .main-svg, .st-key-lab_hist_False .main-svg, "
+              ".st-key-lab_charts .main-svg",
+              ".st-key-lab_column_True .main-svg, .st-key-lab_hist_True .main-svg, "
+              ".st-key-lab_charts .main-svg"]  # fmt: skip
 PREVIEW = [".st-key-inputs_preview .main-svg"]
 SCORES = [".st-key-scores_chart .heatmap-label"]
 FLOOR_PAGES = {"one": ".st-key-one_heatmap .heatmap-label",

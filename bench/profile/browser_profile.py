@@ -112,7 +112,7 @@ def _stage(prefix: str) -> Callable:
 
 
 SCALED = ".st-key-scaling_scaled .heatmap-label"
-LAB_COLUMN = ".st-key-lab_column_True .main-svg"
+LAB_COLUMN = ".st-key-lab_column_True .main-svg, .st-key-lab_charts .main-svg"  # issue 43: one
 PREVIEW = ".st-key-inputs_preview .heatmap-label"
 SLIDER = ".st-key-lab_dk [data-testid='stSlider'] input[type='range']"
 SCORES = ".st-key-scores_chart .heatmap-label"

@@ -259,22 +259,25 @@ def scaling_lab() -> None:
                                options=list(DK_POWERS), value=64, key="lab_dk")  # fmt: skip
     seed = int(seed_box.number_input("Random seed", 0, 1_000_000, 0, key="lab_seed"))
     sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=2000, seed=seed)
-    raw = sample_scores([d_k], 8, 2000, seed)[0]  # (2000, 8)
     for column, scaled in zip(st.columns(2, gap="large"), (False, True), strict=True):
-        logits = raw / np.sqrt(d_k) if scaled else raw  # (2000, 8)
         row = sweep[(sweep["d_k"] == d_k) & (sweep["scaled"] == scaled)].iloc[0]
         with column:
             st.subheader("With scaling" if scaled else "Without scaling")
-            figure = lab_figures.column_figures(logits, d_k, scaled)["panel"]
-            chart(figure, f"lab_column_{scaled}", "scores; one query")
             st.caption(f"Averages over all 2000 random queries at d_k = {d_k}:")
             with st.container(horizontal=True, gap="medium"):
                 for name in ("score_std", "max_weight", "entropy", "grad_norm"):
                     st.metric(name.replace("_", " "), f"{row[name]:.3f}", width="content",
                               help="what it means")  # fmt: skip
-    st.subheader("Across d_k")
     st.caption("Dashed vermillion: without scaling. Solid blue: with 1/√d_k.")
-    chart(lab_figures.sweep_figures(sweep, d_k)["panel"], "lab_curves", "the curves")
+    charts = lab_charts(seed)  # every d_k's frames, built once a seed (as the app caches them)
+    chart(charts[str(d_k)], "lab_charts", "every panel")
+
+
+@st.cache_resource(max_entries=8)
+def lab_charts(seed: int) -> dict:
+    scores = sample_scores(DK_POWERS, 8, 2000, seed)
+    sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=2000, seed=seed)
+    return lab_figures.lab_figures(DK_POWERS, scores, sweep)
 
 
 @st.cache_resource(max_entries=32)

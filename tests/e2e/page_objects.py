@@ -635,26 +635,83 @@ class ScalingLabPage(AppPage):
     def wait_for_outside_flip(self) -> None:
         self.page.wait_for_function(f"({self._STALE_FLIPS})({self.OUTSIDE!r}) > 0", timeout=10_000)
 
-    # The lab draws each column's histogram and bars as one chart of two panels
-    # (lab_column_<scaled>), so their titles are the chart's notes that start so.
+    # The lab draws every chart its d_k slider moves as one chart of seven panels
+    # (CHART: both histograms, both sets of bars, the three curves), so their titles are the
+    # chart's notes; the unscaled panel of a pair comes first.
+    CHART = "lab_charts"
     PANEL_TITLE = """([sel, start]) => [...document.querySelectorAll(sel)]
         .map(e => e.textContent.trim()).filter(t => t.startsWith(start))"""
 
+    def panel_titles(self, chart_key: str, start: str) -> list[str]:
+        """The titles of the panels of ``chart_key`` that start with ``start``, in order."""
+        return self.page.evaluate(self.PANEL_TITLE, [self._texts(chart_key), start])
+
+    @staticmethod
+    def _texts(chart_key: str) -> str:
+        """A chart's notes, and its text points: a title that changes with the chart's own
+        slider is drawn as text (scaling_lab.figures.sliding)."""
+        return f"{key(chart_key)} .annotation-text, {key(chart_key)} .textpoint"
+
     def panel_title(self, chart_key: str, start: str) -> str:
-        """The title of the panel of ``chart_key`` whose title starts with ``start``."""
-        found = self.page.evaluate(self.PANEL_TITLE, [f"{key(chart_key)} .annotation-text", start])
-        assert len(found) == 1, found
+        """The title of the first panel of ``chart_key`` whose title starts with ``start``."""
+        found = self.panel_titles(chart_key, start)
+        assert found, start
         return found[0]
 
     def wait_for_panel_change(self, chart_key: str, start: str, before: str) -> None:
-        """Wait (polling every 10 ms, for timing) until one new panel title is shown."""
+        """Wait (polling every 10 ms, for timing) until the first such panel has a new title,
+        with as many such panels as now (two charts while a rerun swaps them: not yet)."""
+        count = len(self.panel_titles(chart_key, start))
         self.page.wait_for_function(
             f"""(arg) => {{ const t = ({self.PANEL_TITLE})(arg.slice(0, 2));
-                          return t.length === 1 && t[0] !== arg[2]; }}""",
-            arg=[f"{key(chart_key)} .annotation-text", start, before],
+                          return t.length === arg[3] && t[0] !== arg[2]; }}""",
+            arg=[self._texts(chart_key), start, before, count],
             timeout=10_000,
             polling=10,
         )
+
+    # The chart's own d_k slider (Plotly's, drawn in the chart's SVG: a mouse or a finger
+    # drags it; it takes no keyboard focus)
+    RAIL = f"{key(CHART)} .slider-rail-rect"
+    GRIP = f"{key(CHART)} .slider-grip-rect"
+    CURRENT = f"{key(CHART)} .slider-group > text.slider-label"  # "d_k = 64"
+    APP = "[data-testid='stApp']"
+    RUNS = """() => { const el = document.querySelector("[data-testid='stApp']");
+        window.__runs = 0;
+        new MutationObserver(() => { if (el.getAttribute('data-test-script-state') === 'running')
+            window.__runs += 1; }).observe(el, {attributes: true}); }"""
+
+    def chart_d_k(self) -> int:
+        """The d_k the chart's own slider shows ("d_k = 64")."""
+        return int((self.page.locator(self.CURRENT).text_content() or "").rsplit(" ", 1)[1])
+
+    def notch(self, index: int, of: int) -> tuple[float, float]:
+        """Where notch ``index`` of ``of`` is on the chart's slider (page px), in view."""
+        self.page.locator(self.RAIL).scroll_into_view_if_needed()
+        rail = self.page.locator(self.RAIL).bounding_box()
+        grip = self.page.locator(self.GRIP).bounding_box()
+        assert rail and grip
+        inset = 8  # px: Plotly's first and last notches sit this far into the rail
+        x = rail["x"] + inset + (rail["width"] - 2 * inset) * index / (of - 1)
+        return x, grip["y"] + grip["height"] / 2
+
+    def grab_chart_slider(self) -> None:
+        """Press the mouse on the chart slider's grip (then ``drag_to``, then mouse.up)."""
+        self.page.locator(self.RAIL).scroll_into_view_if_needed()
+        grip = self.page.locator(self.GRIP).bounding_box()
+        assert grip
+        self.page.mouse.move(grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2)
+        self.page.mouse.down()
+
+    def watch_runs(self) -> None:
+        """Count script runs from now on (``runs``): Streamlit's state turning to running."""
+        self.page.evaluate(self.RUNS)
+
+    def runs(self) -> int:
+        return self.page.evaluate("() => window.__runs")
+
+    def script_state(self) -> str:
+        return self.page.locator(self.APP).first.get_attribute("data-test-script-state") or ""
 
     def wait_for_title_change(self, chart_key: str, before: str) -> None:
         """Wait (polling every 10 ms, for timing) until one new title is shown."""

@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
-COLUMN = "lab_column_False"  # the unscaled column: its histogram and its bars
+COLUMN = ScalingLabPage.CHART  # one chart: the unscaled histogram and bars come first
 HIST, BARS = "Scores: std", "One query: max weight"  # their panels' titles
 
 
@@ -34,7 +34,7 @@ def press_and_time(lab: ScalingLabPage, key: str) -> float:
 
 def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> None:
     lab = ScalingLabPage(page).open()
-    lab.wait_for_chart("lab_curves")
+    lab.wait_for_chart(COLUMN)
     assert lab.exceptions().count() == 0
     assert lab.heading().inner_text().strip() == "Scaling lab"
     assert lab.d_k() == 64
@@ -63,7 +63,7 @@ def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> N
     assert all(abs(m[4] - 1) < 0.05 and abs(m[5] - start[5]) < 0.02 for m in seen)  # scaled
     assert lab.panel_title(COLUMN, HIST) == f"Scores: std {top[0]:.2f}"
     legend = lab.legend(COLUMN)
-    assert "theory N(0, 1024), std 32" in legend, legend
+    assert "theory N(0, d_k), std √d_k" in legend, legend  # its formula: no number to lag
     bars = lab.panel_title(COLUMN, BARS)
     assert float(bars.rsplit(" ", 1)[1]) > 0.9, bars  # the sampled query's top bar
     shot(page, "scaling_lab")
@@ -87,7 +87,7 @@ def test_slider_saturates_unscaled_softmax_only(page: Page, console_errors) -> N
 
 def test_deep_link_restores_dk_and_seed(page: Page) -> None:
     lab = ScalingLabPage(page).open("?lab_dk=256&lab_seed=7")
-    lab.wait_for_chart("lab_column_False")
+    lab.wait_for_chart(COLUMN)
     assert lab.d_k() == 256
     assert lab.seed() == "7"
     assert abs(lab.metrics()[0] - 16) < 0.8  # sqrt(256)

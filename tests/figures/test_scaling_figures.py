@@ -11,6 +11,7 @@ import pytest
 from attention_core import saturation_sweep
 from attention_core.saturation import DK_POWERS, sample_scores, softmax_stats
 from attention_ui.scaling_lab import figures as sf
+from tests.spec import decode
 from tests.tolerance import gamma
 
 UNSCALED, SCALED = "#D55E00", "#0072B2"
@@ -48,7 +49,8 @@ def test_histogram_is_a_density_with_the_theory_curve(
     # (2.5u): within gamma_7.
     peak = 1 / np.sqrt(2 * np.pi * var)
     assert float(np.max(curve.y)) == pytest.approx(peak, rel=gamma(7, np.float64))
-    assert curve.name == f"theory N(0, {1 if scaled else d_k}), std {np.sqrt(var):.3g}"
+    # named by its formula (a legend keeps its words while the chart's slider moves)
+    assert curve.name == ("theory N(0, 1), std 1" if scaled else "theory N(0, d_k), std √d_k")
     expected = row(sweep, d_k, scaled)["score_std"]
     assert fig.layout.title.text == f"Scores: std {expected:.2f}"
     assert bars.marker.color == (SCALED if scaled else UNSCALED)
@@ -68,7 +70,9 @@ def test_bars_show_one_querys_weights() -> None:
         fig = sf.softmax_bars(w, scaled)
         bar = fig.data[0]
         np.testing.assert_array_equal(bar.y, w)  # copied, no arithmetic
-        assert list(bar.x) == [f"k{j}" for j in range(1, 9)]
+        assert list(bar.x) == list(range(8))  # on a numeric axis named by the keys
+        assert list(fig.layout.xaxis.ticktext) == [f"k{j}" for j in range(1, 9)]
+        assert list(bar.customdata) == [f"k{j}" for j in range(1, 9)]  # and in the hover
         assert list(bar.text) == [f"{v:.2f}" for v in w]
         assert fig.layout.title.text == f"One query: max weight {w.max():.2f}"
         assert tuple(fig.layout.yaxis.range) == (0, 1.12)  # fixed: saturation is visible
@@ -109,16 +113,16 @@ def test_figures_use_graph_objects_only() -> None:
 
 
 def test_combined_keeps_each_panel_on_its_own_axes() -> None:
-    """The lab's one-chart columns: every trace, shape and note of panel k is on axes k,
-    the titles are named in order, and a series drawn twice is one legend entry."""
+    """The lab's one chart: every trace, shape and note of panel k is on axes k, the titles
+    are named in order, and a series drawn twice in one legend is one entry."""
     logits = np.random.default_rng(3).normal(size=(50, 8)) * 8  # (S, n_keys)
-    parts = sf.column_figures(logits, 64, False)
-    panel = parts["panel"]
-    assert panel.layout.meta["panels"] == [parts["hist"].layout.title.text,
-                                           parts["bars"].layout.title.text]  # fmt: skip
+    hist = sf.score_histogram(logits, 64, False)
+    bars = sf.softmax_bars(softmax_stats(logits[0])["weights"], False)
+    panel = sf.combined([hist, bars])
+    assert panel.layout.meta["panels"] == [hist.layout.title.text, bars.layout.title.text]
     assert [t.xaxis for t in panel.data] == ["x", "x", "x2"]  # bars, theory curve; weights
     assert [t.yaxis for t in panel.data] == ["y", "y", "y2"]
-    np.testing.assert_array_equal(panel.data[2].y, parts["bars"].data[0].y)
+    np.testing.assert_array_equal(panel.data[2].y, bars.data[0].y)
     zones = [s for s in panel.layout.shapes if s.type == "rect"]
     assert {(s.xref, s.yref) for s in zones} == {("x", "y domain")}  # the histogram's
     (uniform,) = [s for s in panel.layout.shapes if s.type == "line"]
@@ -126,10 +130,91 @@ def test_combined_keeps_each_panel_on_its_own_axes() -> None:
     top, bottom = panel.layout.yaxis.domain, panel.layout.yaxis2.domain
     assert bottom[1] < top[0]  # the bars sit under the histogram, apart
     sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=200, seed=0)
-    curves = sf.sweep_figures(sweep, 64)["panel"]
-    shown = [t.name for t in curves.data if t.showlegend is not False]
-    assert shown == ["without scaling", "with 1/√d_k"]  # once, not once per curve
-    lefts = [curves.layout[f"xaxis{a}"].domain[0] for a in ("", "2", "3")]
-    assert lefts == sorted(lefts) and len(set(lefts)) == 3  # side by side
-    phone = sf.sweep_figures(sweep, 64, phone=True)["panel"]
-    assert {phone.layout[f"xaxis{a}"].domain for a in ("", "2", "3")} == {(0.0, 1.0)}
+    scores = sample_scores(DK_POWERS, 8, 200, 0)
+    lab = sf.lab_figures(DK_POWERS, scores, sweep)["64"]
+    shown = [(t.legend, t.name) for t in lab.data if t.showlegend is not False]
+    assert shown == [("legend", "sampled scores"), ("legend", "theory N(0, d_k), std √d_k"),
+                     ("legend2", "sampled scores"), ("legend2", "theory N(0, 1), std 1"),
+                     ("legend3", "without scaling"), ("legend3", "with 1/√d_k")]  # fmt: skip
+    curves = [lab.layout[f"xaxis{a}"].domain[0] for a in ("5", "6", "7")]
+    assert curves == sorted(curves) and len(set(curves)) == 3  # side by side
+    phone = sf.lab_figures(DK_POWERS, scores, sweep, phone=True)["64"]
+    assert {phone.layout[f"xaxis{a}"].domain for a in ("", "2", "5", "7")} == {(0.0, 1.0)}
+
+
+def _at_frame(figure, name: str) -> dict:
+    """The figure as Plotly draws it once its slider reached frame ``name``: the frame's
+    traces and notes merged item by item into the figure's, as plotly.js's animate does
+    (Plots.extendTrace, Plots.extendLayout)."""
+    drawn = figure.to_plotly_json()
+    (frame,) = [f for f in drawn["frames"] if f["name"] == name]
+    for j, trace in zip(frame["traces"], frame["data"], strict=True):
+        drawn["data"][j] = {**drawn["data"][j], **trace}
+    assert not frame.get("layout"), "a frame that changes the layout needs a full redraw"
+    return drawn
+
+
+def _on_axis(drawn: dict, k: int) -> list[dict]:
+    """The traces of panel k (0-based) of a combined figure: the named ones (the notes and
+    lines that move are unnamed traces on the first panel's axes)."""
+    axis = "x" if k == 0 else f"x{k + 1}"
+    return [t for t in drawn["data"] if t.get("xaxis", "x") == axis and "name" in t]
+
+
+@pytest.mark.parametrize("opened_at", [64, 1])
+def test_every_frame_draws_the_cores_numbers_for_its_d_k(opened_at: int) -> None:
+    """Issue 43: each step of the chart's own slider draws, for its d_k, the histograms of
+    the core's sampled scores, the first query's softmax and the sweep's values, whatever
+    d_k the page opened it at. Expected numbers from attention_core and NumPy, not from
+    the figure code."""
+    n_keys, n_samples, seed = 8, 400, 5
+    sweep = saturation_sweep(DK_POWERS, n_keys=n_keys, n_samples=n_samples, seed=seed)
+    scores = sample_scores(DK_POWERS, n_keys, n_samples, seed)
+    figure = sf.lab_figures(DK_POWERS, scores, sweep)[str(opened_at)]
+    (slider,) = figure.layout.sliders
+    assert slider.active == DK_POWERS.index(opened_at)
+    assert [s.label for s in slider.steps] == [str(d) for d in DK_POWERS]
+    assert all(s.method == "animate" and s.args[1]["mode"] == "immediate" for s in slider.steps)
+    for d_k in DK_POWERS:
+        drawn = _at_frame(figure, str(d_k))
+        raw = sample_scores([d_k], n_keys, n_samples, seed)[0]  # (S, n_keys), the core's
+        # the titles that change are drawn as one text trace (sliding), after the panels'
+        notes = [t for t in drawn["data"] if t.get("mode") == "text"]
+        titles = [a["text"] for a in drawn["layout"]["annotations"]]
+        titles += [str(t) for trace in notes for t in trace["text"]]
+        for k, scaled in enumerate((False, True)):
+            x = raw / np.sqrt(d_k) if scaled else raw
+            counts, edges = np.histogram(x, bins=40, range=(-sf.AXIS, sf.AXIS))
+            hist, theory = _on_axis(drawn, k)
+            density = counts / (x.size * (edges[1] - edges[0]))
+            np.testing.assert_allclose(decode(hist["y"]), density, rtol=1e-12)
+            var = 1 if scaled else d_k  # the theory curve is N(0, var)'s density
+            grid = decode(theory["x"])
+            pdf = np.exp(-(grid**2) / (2 * var)) / np.sqrt(2 * np.pi * var)
+            np.testing.assert_allclose(decode(theory["y"]), pdf, rtol=1e-12)
+            assert f"Scores: std {np.std(x):.2f}" in titles
+            (bars,) = _on_axis(drawn, 2 + k)
+            w = softmax_stats(x[0])["weights"]  # the first query's softmax
+            np.testing.assert_allclose(decode(bars["y"]), w, rtol=1e-12)
+            assert list(bars["text"]) == [f"{v:.2f}" for v in w]
+            assert f"One query: max weight {w.max():.2f}" in titles
+        here = sweep[sweep["d_k"] == d_k].sort_values("scaled")
+        for k, metric in enumerate(sf.METRICS, start=4):
+            marker = _on_axis(drawn, k)[2]
+            np.testing.assert_array_equal(decode(marker["x"]), [d_k, d_k])
+            np.testing.assert_array_equal(decode(marker["y"]), here[metric].to_numpy())
+            assert list(marker["text"]) == [f"{v:.2f}" for v in here[metric]]
+        lines = [t for t in drawn["data"] if t.get("mode") == "lines" and None in list(t["x"])]
+        # a d_k line on each curve's own panel (drawn on its axes: plotly.js draws nothing of
+        # a trace outside its own panel's x range), standing at the slider's d_k
+        assert len({(t["xaxis"], t["yaxis"]) for t in lines}) == len(lines) == 3
+        for line in lines:
+            assert [x for x in line["x"] if x is not None] == [d_k, d_k]
+
+
+def test_frames_carry_no_colour() -> None:
+    """The theme colours the figure once; a frame that carried a colour would undo it."""
+    sweep = saturation_sweep(DK_POWERS, n_keys=8, n_samples=100, seed=0)
+    figure = sf.lab_figures(DK_POWERS, sample_scores(DK_POWERS, 8, 100, 0), sweep)["64"]
+    text = str([f.to_plotly_json() for f in figure.frames])
+    assert "color" not in text and "#" not in text

@@ -74,9 +74,9 @@ def test_page_renders_with_defaults() -> None:
     slider = at.select_slider(key="lab_dk")
     assert slider.value == 64 and list(slider.options) == [str(d) for d in DK_POWERS]
     assert at.number_input(key="lab_seed").value == 0
-    # one chart per column (its histogram and bars), one for the 3 curves, 4 heatmaps
-    assert len(at.get("plotly_chart")) == 7
-    starts = ["Scores: std", "One query: max weight"] * 2 + list(METRICS.values())
+    # one chart for every panel the d_k slider moves (issue 43), 4 heatmaps
+    assert len(at.get("plotly_chart")) == 5
+    starts = ["Scores: std"] * 2 + ["One query: max weight"] * 2 + list(METRICS.values())
     titles = [p["title"] for p in panels(at)][:7]
     assert all(t.startswith(w) for t, w in zip(titles, starts, strict=True)), titles
     assert metrics(at) == expected_metrics(64)
@@ -95,7 +95,7 @@ def test_slider_moves_every_lab_chart() -> None:
     assert not at.exception
     assert metrics(at) == expected_metrics(512)
     unscaled_hist, scaled_hist = charts(at, "Scores: std")
-    assert unscaled_hist["data"][1]["name"] == "theory N(0, 512), std 22.6"
+    assert unscaled_hist["data"][1]["name"] == "theory N(0, d_k), std √d_k"
     assert scaled_hist["data"][1]["name"] == "theory N(0, 1), std 1"
     sweep = saturation_sweep(DK_POWERS)
     here = sweep[sweep["d_k"] == 512]
@@ -187,17 +187,17 @@ def test_rerun_is_quick() -> None:
 
 
 def test_each_chart_of_the_lab_has_one_numbers_box_with_its_parts() -> None:
-    """One lazy Numbers expander per chart (a slider move resends every element), holding
-    each panel's table; the curves' tables are the core's sweep, as printed (4 significant
-    digits)."""
+    """One lazy Numbers expander for the lab's one chart (a slider move resends every
+    element), holding each panel's table; the curves' tables are the core's sweep, as
+    printed (4 significant digits)."""
     at = open_lab()
-    boxes = [e.label for e in at.expander if e.label.startswith("Numbers:")][:3]
-    assert [label.count(";") for label in boxes] == [1, 1, 2]  # 2, 2 and 3 panels
-    assert "Largest weight" in boxes[2] and "Gradient norm" in boxes[2]
-    at.session_state["lab_curves_numbers"] = True
+    boxes = [e.label for e in at.expander if e.label.startswith("Numbers:")][:1]
+    assert [label.count(";") for label in boxes] == [6]  # 7 panels
+    assert "Largest weight" in boxes[0] and "Gradient norm" in boxes[0]
+    at.session_state["lab_charts_numbers"] = True
     at.run()
-    (box,) = [e for e in at.expander if e.label.startswith("Numbers: Largest")]
-    tables = [c.value for c in box.children.values() if type(c).__name__ == "Table"]
+    box = next(e for e in at.expander if e.label.startswith("Numbers: Scores"))
+    tables = [c.value for c in box.children.values() if type(c).__name__ == "Table"][-3:]
     sweep = saturation_sweep(DK_POWERS, seed=0)
     assert len(tables) == len(METRICS)
     for table, metric in zip(tables, METRICS, strict=True):
