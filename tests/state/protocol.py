@@ -25,6 +25,7 @@ import contextlib
 import json
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -55,7 +56,11 @@ class Tab:
     """One browser tab on ``base``: a Streamlit session over one websocket."""
 
     def __init__(self, base: str, page: str = "", query: str = "",
-                 cookies: dict[str, str] | None = None, timeout: float = 30) -> None:  # fmt: skip
+                 cookies: dict[str, str] | None = None, timeout: float = 30,
+                 replay: Sequence[WidgetState] = ()) -> None:  # fmt: skip
+        """``replay``: the widget states (a click's trigger among them) the first run carries,
+        as a page's first message to a new server process after its own was lost: the
+        frontend still holds what was typed, and the click that was on its way."""
         self.base, self.page, self.query, self.timeout = base.rstrip("/"), page, query, timeout
         self.cookies = dict(cookies or {})
         self.held: dict[str, WidgetState] = {}
@@ -72,6 +77,8 @@ class Tab:
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
         self._ws = self._call(self._connect())
+        self.held = {state.id: state for state in replay if not state.HasField("trigger_value")}
+        self._replayed = [state for state in replay if state.HasField("trigger_value")]
         self.rerun(first=True)
 
     # ---- the wire -------------------------------------------------------------------------
@@ -105,6 +112,8 @@ class Tab:
             rs.page_script_hash = self.page_hash
         rs.context_info.url = f"{self.base}/{rs.page_name}?{rs.query_string}"
         rs.widget_states.widgets.extend(self.held.values())
+        if first:
+            rs.widget_states.widgets.extend(self._replayed)
         if trigger is not None:
             rs.widget_states.widgets.add(id=self.find(trigger).id, trigger_value=True)
         self._call(self._run(msg.SerializeToString()))
