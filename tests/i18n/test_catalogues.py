@@ -178,3 +178,18 @@ def test_french_keeps_its_space_before_a_colon_on_the_same_line() -> None:
             spaced += len(re.findall("\u00a0[:;?!]", prose))
     assert spaced > 300  # the rule is in use (about 500 entries have one)
     assert plain == []
+
+
+# One gender for softmax in each language that gives it one (issue 42, item 10): Spanish
+# says "la softmax" (la función), French "le softmax"; mixed, a learner reads two things.
+GENDER = {"es": r"\b(?:[Ee]l|del|al) softmax\b", "fr": r"\b(?:[Ll]a|[Dd]e la) softmax\b"}
+
+
+@pytest.mark.parametrize("code", sorted(GENDER))
+def test_softmax_keeps_one_gender(code: str) -> None:
+    with i18n.catalogue(code).open("rb") as f:
+        cat = read_po(f)
+    texts = [t for m in cat for t in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    other = [t[:80] for t in texts if t and re.search(GENDER[code], t)]
+    assert other == []
+    assert sum(bool(re.search(r"softmax", t or "")) for t in texts) > 20  # the rule is in use
