@@ -354,7 +354,7 @@ def chart(figure: go.Figure, name: str) -> Alternative:
     returns its text alternative, for its table (the box has no room for it)."""
     key = f"present_fig_{name.removeprefix('qkv_')}"
     with st.container(key=f"present_chart_{name}"):
-        plot(figure, key=key, height="stretch", table=False)
+        plot(figure, key=key, height="stretch", table=False, toolbar=False)  # projected
     return described_by(figure)
 
 

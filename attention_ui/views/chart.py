@@ -26,6 +26,7 @@ def plot(
     key: str,
     alt: str | Alternative | None = None,
     table: bool = True,
+    toolbar: bool = True,
     **kwargs: object,
 ) -> object:
     """st.plotly_chart with the app's settings (PNG download kept, no logo), in the colours
@@ -37,7 +38,9 @@ def plot(
 
     Accessibility (WCAG 1.1.1, 1.3.1): the text alternative computed from the figure
     (``describe.alternative``) becomes the chart's accessible name (Streamlit puts it on
-    the chart as role=figure with an aria-label); with ``table``, a closed expander under
+    the chart as role=figure with an aria-label); ``toolbar``: Plotly's, shown while the
+    pointer rests on the chart (never on a phone, nor on a projected slide, where it covered
+    the title); with ``table``, a closed expander under
     the chart holds its numbers as a table (``numbers``). ``alt`` replaces the text (a
     string) or both (an ``Alternative``) where the figure alone cannot say it.
     """
@@ -47,7 +50,7 @@ def plot(
     # a figure that asks for its width (a heatmap's square cells) gets it; a phone gets no
     # toolbar over the title (touch screens always show it)
     kwargs = {"width": "content" if figure.layout.width else "stretch", **kwargs}
-    config = PHONE_CONFIG if look.phone() else CONFIG
+    config = CONFIG if toolbar and not look.phone() else PHONE_CONFIG
     with sideways(min_width(figure), key, stretch=kwargs.get("height") == "stretch"):
         chart = st.plotly_chart(figure, key=key, config=config, theme=None, alt=name, **kwargs)
     if table:

@@ -282,3 +282,16 @@ def test_parse_step(raw: str | None, n: int, expected: tuple[int, bool]) -> None
     assert (k, problem is not None) == expected
     if problem:
         assert len(problem) < 120  # a long link is cut short in the message
+
+
+def test_a_projected_slide_has_no_toolbar_over_its_title() -> None:
+    """Plotly's toolbar, shown while the pointer rests on a chart, covered a slide's title on
+    the projector (issue 42, item 3): slides draw their chart without it."""
+    import json
+
+    at = open_present(PRESETS["cat_mat"].build(), step="3")
+    assert_ok(at)
+    charts = at.get("plotly_chart")
+    assert charts
+    for chart in charts:
+        assert json.loads(chart.proto.config).get("displayModeBar") is False
