@@ -531,6 +531,27 @@ MUTANTS = (
             "tests/core/test_decoder_generation.py::test_cached_steps_on_a_tiny_model_equal_the_reference",
         ),
     ),
+    Mutant(
+        "an equation's matrices squeezed under their printed numbers",
+        "attention_ui/stages/figures.py",
+        "held=True,  # a third of a page: scrolled, never squeezed under its numbers",
+        "held=False,",
+        ("tests/figures/test_legible_layouts.py",),
+    ),
+    Mutant(
+        "a wide grid on a phone keeps its column labels across, run together",
+        "attention_ui/draw/phone.py",
+        "angle, top = top_room(labels, PHONE_FONT, min(column, PHONE_CELL))",
+        "angle, top = top_room(labels, PHONE_FONT, PHONE_CELL)",
+        ("tests/figures/test_legible_layouts.py",),
+    ),
+    Mutant(
+        "an answer whose Send reached a new session (a lost process) is never counted",
+        "attention_ui/live/ask_phone.py",
+        "if pressed and mine is None and not q.revealed:",
+        "if False:",
+        ("tests/state/test_lost_process.py",),
+    ),
 )
 
 
