@@ -36,8 +36,9 @@ def render() -> None:
         _not_live()
         return
     room = room_control.room()
-    if room is None:
+    if room is None:  # the store not reached yet this session: End stays (issue 41)
         st.warning(_(RECONNECTING), icon=":material/sync_problem:")
+        _end()
         return
     try:
         scenario = Scenario.from_url(room.scenario)

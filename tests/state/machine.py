@@ -20,6 +20,7 @@ from attention_ui import i18n
 from attention_ui.classroom.rooms import NoRoomError, Rooms
 from attention_ui.frame import guard
 from attention_ui.frame.pages import BY_KEY
+from attention_ui.live.phone import RECONNECTING
 from attention_ui.storage.store import open_store
 from tests.state.protocol import Tab
 
@@ -247,7 +248,13 @@ class ClassMachine(RuleBasedStateMachine):
         self._step("store: back (the console's dashboard polls)")
         self.outage.start()
         self.down = False
-        self.tabs["console"].rerun()  # its fragment's next second: its view is the store's
+        console = self.tabs["console"].rerun()  # its fragment's next second: the store's view
+        back = said(self.lang["console"], RECONNECTING)
+        for _second in range(5):  # a store just back may refuse its first connection: the
+            if back not in console.alerts:  # console says so and polls again a second later
+                break
+            time.sleep(0.5)
+            console.rerun()
 
     # ---- after every rule --------------------------------------------------------------------
     def _room(self):
