@@ -133,7 +133,9 @@ def test_exercise_work_survives_reload_language_restart_and_its_file(
         exercises = ExercisesPage(page)
 
         page.get_by_text(say("de", "Your progress, downloads and reset"), exact=True).click()
-        with page.expect_download() as download:
+        wait_idle(page)  # the expander's content is drawn by a rerun: click the drawn button
+        expect(page.locator(f"{key('practice_download_json')} button")).to_be_enabled()
+        with page.expect_download(timeout=60_000) as download:
             page.locator(f"{key('practice_download_json')} button").click()
         saved = tmp_path / "progress.json"
         download.value.save_as(saved)

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import numpy as np
 import pytest
-from helpers import ConsoleLog, shot
+from helpers import ConsoleLog, shot, wait_idle
 from page_objects import AppPage, PresentationPage, ScoresPage, StartPage, page_for
 from playwright.sync_api import Page, expect
 
@@ -94,6 +94,8 @@ def test_sidebar_navigation(page: Page, console_errors) -> None:
     start = StartPage(page).open()
     for key in ("scores", "scaling-lab", "exercises", "inputs", "present"):
         title = BY_KEY[key].title
+        wait_idle(page)  # the page drawn, as a person sees it before the next link (under
+        # CI's load a click during the Scaling lab's first build of its chart waited > 5 s)
         start.sidebar.link(title).click()
         expect(start.heading()).to_have_text(title)
         expect(page).to_have_url(re.compile(rf"{re.escape(page_for(key, page).path)}(\?|$)"))
