@@ -180,10 +180,8 @@ def _heatmap(
     bar = COLORBAR if showscale else 0
     side = cell if square else ROW_PX
     width = grid_width(title, left, right + bar, M.shape[1] * side)
-    # The width under which the column labels, or the numbers printed in the cells, would
-    # run together: a narrower page scrolls the chart sideways (views.chart.sideways)
-    # instead of squeezing it (a 6 x 6 grid of "−18.00" squeezed into a 390 px window whose
-    # browser did not say "Mobile" printed its numbers over each other).
+    # The width under which its labels or printed numbers would run together: a narrower
+    # page scrolls it sideways (views.chart.sideways) rather than squeeze it.
     column = max(COL_PX, printed_px(texts, _cell_font(M.shape)) if printed else 0)
     least_px = grid_width(title, left, right + bar, M.shape[1] * column)
     least = {"min_px": least_px} if held or least_px > NARROW_PX else {}  # else any page fits

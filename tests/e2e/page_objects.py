@@ -649,7 +649,7 @@ class ScalingLabPage(AppPage):
     @staticmethod
     def _texts(chart_key: str) -> str:
         """A chart's notes, and its text points: a title that changes with the chart's own
-        slider is drawn as text (scaling_lab.figures.sliding)."""
+        slider is drawn as text (draw.sliding)."""
         return f"{key(chart_key)} .annotation-text, {key(chart_key)} .textpoint"
 
     def panel_title(self, chart_key: str, start: str) -> str:

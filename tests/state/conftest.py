@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.state.machine import Outage
+from tests.state.machine import ClassMachine, Outage
 from tests.state.server import ROOT, Server
 
 
@@ -19,3 +19,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, O
     server = Server(outage.url, Path(os.environ.get("STATE_APP_ROOT", ROOT)))
     yield server, outage
     server.stop()
+
+
+@pytest.fixture
+def machine(served) -> Iterator[ClassMachine]:
+    """A class gone live over ``served``: its console, projector and two phones."""
+    server, outage = served
+    ClassMachine.url, ClassMachine.outage = server.url, outage
+    m = ClassMachine()
+    yield m
+    m.teardown()

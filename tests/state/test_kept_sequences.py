@@ -21,20 +21,9 @@ at the next run; tests/live/test_live_faults.py has the same under AppTest, Redi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.state.machine import TEACHER_COOKIE, ClassMachine
-
-
-@pytest.fixture
-def machine(served) -> Iterator[ClassMachine]:
-    server, outage = served
-    ClassMachine.url, ClassMachine.outage = server.url, outage
-    m = ClassMachine()
-    yield m
-    m.teardown()
 
 
 def _checked(m: ClassMachine) -> None:

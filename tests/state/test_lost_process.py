@@ -12,22 +12,10 @@ answer and the click, must count it and show its verdict."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from tests.state.machine import ClassMachine
 from tests.state.protocol import Tab
-
-
-@pytest.fixture
-def machine(served) -> Iterator[ClassMachine]:
-    server, outage = served
-    ClassMachine.url, ClassMachine.outage = server.url, outage
-    m = ClassMachine()
-    yield m
-    m.teardown()
 
 
 def test_an_answer_whose_click_reaches_a_new_session_is_counted(machine) -> None:
